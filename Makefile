@@ -1,0 +1,35 @@
+# FedNode: `make run` starts a node on http://localhost:8080 with its data under ./data;
+# `make test` runs the whole suite. Both install missing system packages first.
+
+SWIFT ?= swift
+DATA_DIR ?= ./data
+PORT ?= 8080
+ARGS ?=
+
+.PHONY: all deps build release run test clean
+
+all: build
+
+## Install the system packages the build links against (when missing and possible).
+deps:
+	@scripts/install-deps
+
+## Debug build of everything, tests included.
+build: deps
+	$(SWIFT) build --build-tests
+
+## Optimised build of the `fednode` executable.
+release: deps
+	$(SWIFT) build -c release --product fednode
+
+## Build in release mode and start a node on http://localhost:$(PORT) storing under $(DATA_DIR).
+run: release
+	.build/release/fednode serve --port $(PORT) --data-dir $(DATA_DIR) $(ARGS)
+
+## Build and run the whole test suite.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build

@@ -1,0 +1,72 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "FedNode",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "fednode", targets: ["FedNodeCLI"]),
+        .library(name: "FedNode", targets: ["FedNode"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    ],
+    targets: [
+        // System libraries (C code stays in its own C* targets).
+        .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(
+            name: "CVips", path: "Sources/CVips", pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]),
+
+        // Pure values: ActivityStreams vocabulary, WebFinger, NodeInfo, text parsing.
+        .target(name: "Activity"),
+        // Keys, digests, HTTP Signatures, password hashing.
+        .target(name: "Signatures", dependencies: ["COpenSSL"]),
+        // SQLite schema, records and queries.
+        .target(
+            name: "Storage",
+            dependencies: ["Activity", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The node: routes, handlers, delivery, HTTP client, services.
+        .target(
+            name: "FedNode",
+            dependencies: [
+                "Activity", "Signatures", "Storage", "CCurl",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
+        .executableTarget(
+            name: "FedNodeCLI",
+            dependencies: [
+                "FedNode", "Storage", "Signatures",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
+        .testTarget(name: "ActivityTests", dependencies: ["Activity"]),
+        .testTarget(name: "SignaturesTests", dependencies: ["Signatures"]),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: ["Storage", "Signatures", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "FedNodeTests",
+            dependencies: [
+                "FedNode", "Storage", "Signatures", "Activity",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]),
+        .testTarget(
+            name: "FederationTests",
+            dependencies: ["FedNode", "Storage", "Signatures", "Activity"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,26 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Builds the node's HTTP application: every route, the error mapping, request logging and
+/// the background services. `fednode serve` and the tests both start nodes through this.
+/// - Parameter node: The opened node (database, services).
+/// - Returns: An application ready for `runService()`.
+public func buildApplication(node: Node) -> some ApplicationProtocol {
+    let router = Router(context: NodeRequestContext.self)
+    router.add(middleware: LogRequestsMiddleware(.debug))
+    router.add(middleware: ErrorMiddleware())
+    HealthController(node: node).addRoutes(to: router)
+    WellKnownController(node: node).addRoutes(to: router)
+    ActorController(node: node).addRoutes(to: router)
+    let configuration = ApplicationConfiguration(
+        address: .hostname(node.configuration.host, port: node.configuration.port),
+        serverName: "fednode/\(NodeConfiguration.softwareVersion)")
+    return Application(router: router, configuration: configuration, logger: node.logger)
+}
+
+/// Opens the node described by `configuration` and builds its application.
+/// - Throws: `NodeError.configuration` when the node cannot open its data.
+public func buildApplication(configuration: NodeConfiguration, logger: Logger) throws(NodeError) -> some ApplicationProtocol {
+    buildApplication(node: try Node(configuration: configuration, logger: logger))
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Logging
+
+/// Everything a node needs to know to start. Built by the CLI from flags, `FEDNODE_*`
+/// environment variables and defaults, in that order of precedence.
+public struct NodeConfiguration: Sendable {
+    /// Address the HTTP server binds to (`--host`, `FEDNODE_HOST`).
+    public var host: String = "127.0.0.1"
+    /// Port the HTTP server listens on (`--port`, `FEDNODE_PORT`).
+    public var port: Int = 8080
+    /// Directory holding the SQLite database and media (`--data-dir`, `FEDNODE_DATA_DIR`).
+    public var dataDirectory: String = "./data"
+    /// The name in handles and ids, such as `social.example` or `127.0.0.1:8081`
+    /// (`--domain`, `FEDNODE_DOMAIN`). Lowercased.
+    public var domain: String
+    /// Public base URL without a trailing slash (`--public-url`, `FEDNODE_PUBLIC_URL`).
+    public var publicURL: String
+    /// True when neither the domain nor the public URL was given, so the node adopts the ones
+    /// its database was first started with (admin commands then need no `--domain`).
+    public var adoptsStoredIdentity: Bool = false
+    /// Plain http and loopback/private addresses allowed, for tests and the test network
+    /// (`--test-mode`, `FEDNODE_TEST_MODE`).
+    public var testMode: Bool = false
+    /// Log level (`--log-level`, `FEDNODE_LOG_LEVEL`).
+    public var logLevel: Logger.Level = .info
+    /// Name of the node shown in NodeInfo and the instance API (`--node-name`, `FEDNODE_NODE_NAME`).
+    public var nodeName: String = "FedNode"
+    /// Whether anyone may sign up (`--open-registrations`, `FEDNODE_OPEN_REGISTRATIONS`).
+    public var openRegistrations: Bool = true
+    /// scrypt cost as log2(N) for new password hashes (`FEDNODE_PASSWORD_COST`, default 15).
+    public var passwordCost: Int = 15
+
+    /// Creates a configuration; `publicURL` defaults from the domain and test mode.
+    public init(domain: String, publicURL: String? = nil, testMode: Bool = false) {
+        self.domain = domain.lowercased()
+        self.testMode = testMode
+        self.publicURL = (publicURL ?? Self.defaultPublicURL(domain: domain, testMode: testMode)).trimmingTrailingSlashes
+    }
+
+    /// `http://DOMAIN` in test mode or for a loopback domain (no certificate exists for those),
+    /// otherwise `https://DOMAIN`, which production nodes serve behind a TLS proxy.
+    public static func defaultPublicURL(domain: String, testMode: Bool) -> String {
+        let host = domain.split(separator: ":").first.map(String.init)?.lowercased() ?? domain
+        let loopback = host == "localhost" || host.hasPrefix("127.") || host == "[::1]"
+        return (testMode || loopback ? "http://" : "https://") + domain.lowercased()
+    }
+
+    /// Path of the SQLite database inside the data directory.
+    public var databasePath: String { (dataDirectory as NSString).appendingPathComponent("fednode.sqlite") }
+
+    /// Version reported in NodeInfo, the User-Agent and the instance API.
+    public static let softwareVersion = "0.1.0"
+}
+
+extension String {
+    /// The string without trailing `/` characters.
+    var trimmingTrailingSlashes: String {
+        var result = self
+        while result.hasSuffix("/") { result.removeLast() }
+        return result
+    }
+}

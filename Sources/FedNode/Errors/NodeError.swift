@@ -1,0 +1,68 @@
+import Foundation
+import Hummingbird
+
+/// Every failure the node reports to a client. The message is client-safe; internal detail
+/// goes to the log only. This is the one place errors become HTTP statuses and the Mastodon
+/// `{"error": "..."}` body.
+public enum NodeError: Error, Sendable, Equatable {
+    /// Malformed request (400).
+    case badRequest(String)
+    /// Missing or invalid credentials or signature (401).
+    case unauthorized(String)
+    /// Authenticated but not allowed (403).
+    case forbidden(String)
+    /// Unknown or invisible resource (404).
+    case notFound(String)
+    /// No representation matches the Accept header (406).
+    case notAcceptable(String)
+    /// Deleted resource (410).
+    case gone(String)
+    /// Body over the limit (413).
+    case payloadTooLarge(String)
+    /// Wrong Content-Type (415).
+    case unsupportedMediaType(String)
+    /// Well-formed but invalid input (422).
+    case validation(String)
+    /// Rate limit reached (429).
+    case tooManyRequests(String)
+    /// A bug or an unavailable dependency (500); the message is logged, not sent.
+    case `internal`(String)
+    /// The node cannot start with the settings given (never an HTTP answer).
+    case configuration(String)
+
+    /// The HTTP status for this error.
+    public var status: HTTPResponse.Status {
+        switch self {
+        case .badRequest: .badRequest
+        case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
+        case .notFound: .notFound
+        case .notAcceptable: .notAcceptable
+        case .gone: .gone
+        case .payloadTooLarge: .contentTooLarge
+        case .unsupportedMediaType: .unsupportedMediaType
+        case .validation: .unprocessableContent
+        case .tooManyRequests: .tooManyRequests
+        case .internal, .configuration: .internalServerError
+        }
+    }
+
+    /// The message sent to the client.
+    public var message: String {
+        switch self {
+        case .badRequest(let m), .unauthorized(let m), .forbidden(let m), .notFound(let m),
+            .notAcceptable(let m), .gone(let m), .payloadTooLarge(let m), .unsupportedMediaType(let m),
+            .validation(let m), .tooManyRequests(let m):
+            m
+        case .configuration(let m): m
+        case .internal: "Internal server error"
+        }
+    }
+}
+
+extension NodeError: HTTPResponseError {
+    /// The `{"error": "..."}` response.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        JSONResponse.error(status: status, message: message)
+    }
+}

@@ -1,0 +1,56 @@
+import Activity
+import Foundation
+import Storage
+
+/// Converts local accounts to the ActivityPub `Person` other servers read.
+enum AccountToAS {
+    /// The actor document of a local account: ActivityPub 4.1 actor with Mastodon's extensions
+    /// (`publicKey`, `endpoints.sharedInbox`, `PropertyValue` profile links, `discoverable`).
+    static func person(_ account: Account, urls: NodeURLs) -> ASObject {
+        var person = ASObject(
+            id: account.uri, type: account.actorType, context: ASContext.standard,
+            name: account.displayName, summary: account.note, url: account.url ?? urls.profile(account.username),
+            published: account.createdAt,
+            attachment: propertyValues(account),
+            icon: imageObject(account.avatarUrl), image: imageObject(account.headerUrl),
+            preferredUsername: account.username,
+            inbox: account.inboxUrl ?? urls.inbox(account.username),
+            outbox: account.outboxUrl ?? urls.outbox(account.username),
+            followers: account.followersUrl ?? urls.followers(account.username),
+            following: account.followingUrl ?? urls.following(account.username),
+            endpoints: ASEndpoints(sharedInbox: urls.sharedInbox),
+            publicKey: account.publicKeyPem.map {
+                ASPublicKey(id: account.publicKeyId ?? urls.key(account.username), owner: account.uri, publicKeyPem: $0)
+            },
+            manuallyApprovesFollowers: account.locked, discoverable: account.discoverable,
+            indexable: account.discoverable)
+        // vCard terms carry the first and last name, which ActivityStreams has no word for.
+        if !account.firstName.isEmpty { person.extra["vcard:given-name"] = .string(account.firstName) }
+        if !account.lastName.isEmpty { person.extra["vcard:family-name"] = .string(account.lastName) }
+        return person
+    }
+
+    /// Profile links as `PropertyValue`s; URLs become links, as Mastodon renders them.
+    static func propertyValues(_ account: Account) -> [ASObject] {
+        var fields = account.fields
+        if !account.website.isEmpty, !fields.contains(where: { $0.value == account.website }) {
+            fields.insert(ProfileField(name: "Website", value: account.website), at: 0)
+        }
+        return fields.map { field in
+            ASObject(type: "PropertyValue", name: field.name, value: linkHTML(field.value))
+        }
+    }
+
+    private static func imageObject(_ url: String?) -> ASObject? {
+        guard let url, !url.isEmpty else { return nil }
+        return ASObject(type: "Image", mediaType: MediaTypes.guess(fromPath: url), url: url)
+    }
+
+    /// `value` as an anchor when it is an http(s) URL, escaped text otherwise.
+    static func linkHTML(_ value: String) -> String {
+        let escaped = HTMLText.escape(value)
+        guard value.hasPrefix("https://") || value.hasPrefix("http://") else { return escaped }
+        let shown = HTMLText.escape(value.replacingOccurrences(of: "https://", with: "").replacingOccurrences(of: "http://", with: ""))
+        return "<a href=\"\(escaped)\" target=\"_blank\" rel=\"nofollow noopener noreferrer me\" translate=\"no\">\(shown)</a>"
+    }
+}

@@ -1,0 +1,62 @@
+extension CurlHTTPClient {
+    /// The settings of a `CurlHTTPClient`.
+    public struct Configuration: Sendable {
+        /// The `User-Agent` sent with every request; see `userAgent(publicURL:)`.
+        public var userAgent: String
+        /// How long establishing a connection (TCP and TLS) may take.
+        public var connectTimeout: Duration
+        /// How long a whole request may take, redirects included, from the moment it is submitted.
+        public var totalTimeout: Duration
+        /// The largest response body accepted, counted after decoding gzip or deflate.
+        public var maxResponseBytes: Int
+        /// How many redirects are followed; 0 returns a redirect response as it is.
+        public var maxRedirects: Int
+        /// Whether loopback, private and other non-public addresses may be connected to (test mode).
+        public var allowPrivateAddresses: Bool
+        /// How many connections to one host may be open at once; further requests wait for one.
+        public var maxConnectionsPerHost: Int
+
+        /// Creates a configuration.
+        /// - Parameters:
+        ///   - userAgent: The `User-Agent` header value.
+        ///   - connectTimeout: The connect timeout; 10 seconds unless given.
+        ///   - totalTimeout: The timeout for a whole request; 30 seconds unless given.
+        ///   - maxResponseBytes: The response size cap; 4 MiB unless given.
+        ///   - maxRedirects: How many redirects to follow; 3 unless given.
+        ///   - allowPrivateAddresses: `true` only in test mode.
+        ///   - maxConnectionsPerHost: The per-host connection limit; 8 unless given.
+        public init(
+            userAgent: String, connectTimeout: Duration = .seconds(10),
+            totalTimeout: Duration = .seconds(30), maxResponseBytes: Int = 4 * 1024 * 1024,
+            maxRedirects: Int = 3, allowPrivateAddresses: Bool = false, maxConnectionsPerHost: Int = 8
+        ) {
+            self.userAgent = userAgent
+            self.connectTimeout = connectTimeout
+            self.totalTimeout = totalTimeout
+            self.maxResponseBytes = maxResponseBytes
+            self.maxRedirects = maxRedirects
+            self.allowPrivateAddresses = allowPrivateAddresses
+            self.maxConnectionsPerHost = maxConnectionsPerHost
+        }
+
+        /// The `User-Agent` FedNode sends: the software, its version and the node's public URL, as
+        /// remote admins expect to find who is calling (`fednode/0.1.0 (+https://social.example/)`).
+        /// - Parameters:
+        ///   - publicURL: The node's public URL, such as `https://social.example/`.
+        ///   - version: The FedNode version.
+        /// - Returns: The header value.
+        public static func userAgent(publicURL: String, version: String = "0.1.0") -> String {
+            "fednode/\(version) (+\(publicURL))"
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in whole milliseconds, at least 1 (libcurl reads 0 as "no timeout").
+    var curlMilliseconds: Int {
+        let (seconds, attoseconds) = components
+        let milliseconds = seconds.multipliedReportingOverflow(by: 1000)
+        guard !milliseconds.overflow else { return Int.max }
+        return max(1, Int(clamping: milliseconds.partialValue + attoseconds / 1_000_000_000_000_000))
+    }
+}

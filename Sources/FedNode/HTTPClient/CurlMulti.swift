@@ -1,0 +1,310 @@
+import CCurl
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// libcurl's process-wide set-up. `curl_global_init` is not thread-safe, and a `static let`
+/// initialiser runs exactly once, whichever thread gets there first.
+private enum CurlGlobal {
+    static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+}
+
+/// One client's libcurl multi handle and the transfers added to it. Every libcurl handle FedNode
+/// uses lives in this file, the multi handle here and each easy handle in a `CurlTransfer`.
+///
+/// `@unchecked Sendable`: `wakeUp()` may be called from any thread (libcurl documents
+/// `curl_multi_wakeup` so); every other method is called only on the client's worker thread.
+final class CurlMulti: @unchecked Sendable {
+    private let handle: UnsafeMutableRawPointer
+    private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+
+    /// Creates the multi handle, or returns `nil` when libcurl cannot be initialised.
+    /// - Parameter maxConnectionsPerHost: The per-host connection limit.
+    init?(maxConnectionsPerHost: Int) {
+        guard CurlGlobal.initialized, let handle = curl_multi_init() else { return nil }
+        self.handle = handle
+        // HTTP/2 multiplexing where the peer offers it, and a bound on connections per peer.
+        _ = fednode_multi_setopt_long(handle, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX)
+        _ = fednode_multi_setopt_long(handle, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, maxConnectionsPerHost))
+    }
+
+    deinit {
+        complete(Array(active.values), .failure(.cancelled))
+        curl_multi_cleanup(handle)
+    }
+
+    /// The transfers in flight.
+    var transfers: [CurlTransfer] { Array(active.values) }
+
+    /// Interrupts a `poll(timeoutMilliseconds:)` in progress. Any thread.
+    func wakeUp() {
+        _ = curl_multi_wakeup(handle)
+    }
+
+    /// Starts a transfer, or finishes it with an error if libcurl refuses it.
+    func add(_ transfer: CurlTransfer) {
+        let code = curl_multi_add_handle(handle, transfer.easy)
+        guard code == CURLM_OK else {
+            return transfer.finish(.failure(.transport(String(cString: curl_multi_strerror(code)))))
+        }
+        active[transfer.easy] = transfer
+    }
+
+    /// Takes transfers out of the multi handle, frees their easy handles and resumes their tasks.
+    /// - Parameters:
+    ///   - transfers: Transfers in flight.
+    ///   - result: The outcome to report for each.
+    func complete(_ transfers: [CurlTransfer], _ result: Result<HTTPClientResponse, HTTPClientError>) {
+        for transfer in transfers { complete(transfer, result) }
+    }
+
+    /// Reads and writes whatever the sockets allow, then completes every finished transfer.
+    func perform() {
+        var running: Int32 = 0
+        _ = curl_multi_perform(handle, &running)
+        var queued: Int32 = 0
+        while let message = curl_multi_info_read(handle, &queued) {
+            // Read the message before removing its handle: removal invalidates it.
+            let (kind, easy, code) = (message.pointee.msg, message.pointee.easy_handle, message.pointee.data.result)
+            guard kind == CURLMSG_DONE, let easy, let transfer = active[easy] else { continue }
+            complete(transfer, transfer.result(code))
+        }
+    }
+
+    /// Sleeps until a socket is ready, one of libcurl's timers falls due, `wakeUp()` is called,
+    /// or the timeout passes.
+    /// - Parameter timeoutMilliseconds: The longest sleep.
+    func poll(timeoutMilliseconds: Int32) {
+        _ = curl_multi_poll(handle, nil, 0, timeoutMilliseconds, nil)
+    }
+
+    private func complete(_ transfer: CurlTransfer, _ result: Result<HTTPClientResponse, HTTPClientError>) {
+        guard active.removeValue(forKey: transfer.easy) != nil else { return }
+        _ = curl_multi_remove_handle(handle, transfer.easy)
+        transfer.releaseHandle()
+        transfer.finish(result)
+    }
+}
+
+/// One request's libcurl easy handle, and what its callbacks collect.
+///
+/// `@unchecked Sendable`: after `init`, the easy handle, its buffers and its callbacks are used
+/// only on the worker thread. `continuation` is set by the submitting task before the transfer is
+/// queued (the queue's mutex orders that before the worker's use) and is resumed once, by the one
+/// side holding the transfer at the end. `cancelled` is atomic.
+final class CurlTransfer: @unchecked Sendable {
+    fileprivate let easy: UnsafeMutableRawPointer
+    var continuation: CheckedContinuation<Result<HTTPClientResponse, HTTPClientError>, Never>?
+    private let url: String
+    private let maxResponseBytes: Int
+    private let allowPrivateAddresses: Bool
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+    private let cancelled = Atomic<Bool>(false)
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private var collector = ResponseHeaderCollector()
+    private var body: [UInt8] = []
+    private var exceededCap = false
+    private var blockedAddress: String?
+    private var released = false
+
+    /// Creates and configures the easy handle for a request.
+    /// - Parameters:
+    ///   - request: The request to send.
+    ///   - configuration: The client's settings.
+    /// - Throws: `.invalidURL` or `.transport` when the request is malformed or libcurl refuses it.
+    init(request: HTTPClientRequest, configuration: CurlHTTPClient.Configuration) throws(HTTPClientError) {
+        try request.validate()
+        guard let easy = curl_easy_init() else { throw .transport("curl_easy_init failed") }
+        self.easy = easy
+        url = request.url
+        maxResponseBytes = configuration.maxResponseBytes
+        allowPrivateAddresses = configuration.allowPrivateAddresses
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+        // From here on a throw runs deinit, which frees the handle.
+        try configureProtocol(request.url, configuration)
+        try configureCallbacks()
+        try configureHeaders(request, userAgent: configuration.userAgent)
+        try configureMethod(request)
+    }
+
+    deinit {
+        if !released { curl_easy_cleanup(easy) }
+        curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
+    }
+
+    /// Frees the easy handle on the worker thread, once it is out of the multi handle and its
+    /// result has been read; `easy` must not be used after this.
+    fileprivate func releaseHandle() {
+        curl_easy_cleanup(easy)
+        released = true
+    }
+
+    /// Whether the requesting task was cancelled.
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+
+    /// Marks the transfer cancelled; the worker thread aborts it on its next turn. Any thread.
+    func cancel() { cancelled.store(true, ordering: .releasing) }
+
+    /// Resumes the requesting task with the outcome; later calls do nothing.
+    func finish(_ result: Result<HTTPClientResponse, HTTPClientError>) {
+        continuation?.resume(returning: result)
+        continuation = nil
+    }
+
+    /// The outcome of the finished transfer, from libcurl's result and what the callbacks saw.
+    fileprivate func result(_ code: CURLcode) -> Result<HTTPClientResponse, HTTPClientError> {
+        if code == CURLE_OK { return .success(response()) }
+        if let blockedAddress { return .failure(.blockedAddress(blockedAddress)) }
+        if exceededCap { return .failure(.responseTooLarge) }
+        if isCancelled { return .failure(.cancelled) }
+        let detail = errorBuffer.pointee != 0 ? String(cString: errorBuffer) : String(cString: curl_easy_strerror(code))
+        return .failure(HTTPClientError(curlCode: code, detail: detail, url: url))
+    }
+
+    private func response() -> HTTPClientResponse {
+        var status = 0
+        _ = fednode_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+        var effectiveURL: UnsafeMutablePointer<CChar>?
+        _ = fednode_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effectiveURL)
+        return HTTPClientResponse(
+            status: status, headers: collector.headers, body: body,
+            url: effectiveURL.map { String(cString: $0) } ?? url)
+    }
+
+    private func check(_ code: CURLcode) throws(HTTPClientError) {
+        guard code == CURLE_OK else {
+            throw .transport("curl_easy_setopt: " + String(cString: curl_easy_strerror(code)))
+        }
+    }
+
+    private func configureProtocol(_ url: String, _ configuration: CurlHTTPClient.Configuration) throws(HTTPClientError) {
+        try check(fednode_easy_setopt_string(easy, CURLOPT_URL, url))
+        try check(fednode_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
+        // An empty proxy overrides the *_proxy environment variables, so the address checked in
+        // the open-socket callback is always the peer's own.
+        try check(fednode_easy_setopt_string(easy, CURLOPT_PROXY, ""))
+        try check(fednode_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"))
+        try check(fednode_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
+        try check(fednode_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, configuration.maxRedirects > 0 ? 1 : 0))
+        try check(fednode_easy_setopt_long(easy, CURLOPT_MAXREDIRS, max(0, configuration.maxRedirects)))
+        try check(fednode_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)))
+        try check(fednode_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1))
+        try check(fednode_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, ""))  // all decoders built in
+        try check(fednode_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, configuration.connectTimeout.curlMilliseconds))
+        try check(fednode_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, configuration.totalTimeout.curlMilliseconds))
+        // Refuses early when Content-Length announces too much; the write callback enforces the
+        // cap on the decoded body whatever the server announces.
+        try check(fednode_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(configuration.maxResponseBytes)))
+        try check(fednode_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer))
+    }
+
+    private func configureCallbacks() throws(HTTPClientError) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        try check(fednode_easy_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
+        })
+        try check(fednode_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context))
+        try check(fednode_easy_setopt_write_callback(easy, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            return transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
+        })
+        try check(fednode_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context))
+        try check(fednode_easy_setopt_opensocket_callback(easy) { context, _, address in
+            guard let context, let address else { return CURL_SOCKET_BAD }
+            return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().openSocket(address)
+        })
+        try check(fednode_easy_setopt_pointer(easy, CURLOPT_OPENSOCKETDATA, context))
+    }
+
+    private func configureHeaders(_ request: HTTPClientRequest, userAgent: String) throws(HTTPClientError) {
+        try check(fednode_easy_setopt_string(easy, CURLOPT_USERAGENT, userAgent))
+        // "Expect:" removes libcurl's `Expect: 100-continue`, which would wait for an interim
+        // response before sending a larger body (RFC 9110 10.1.1); federation bodies are small.
+        let lines = ["Expect:"] + request.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
+        for line in lines {
+            guard let list = curl_slist_append(headerList, line) else { throw .transport("curl_slist_append failed") }
+            headerList = list
+        }
+        try check(fednode_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList))
+    }
+
+    private func configureMethod(_ request: HTTPClientRequest) throws(HTTPClientError) {
+        switch (request.method, request.body) {
+        case ("GET", nil):
+            return try check(fednode_easy_setopt_long(easy, CURLOPT_HTTPGET, 1))
+        case ("HEAD", nil):
+            return try check(fednode_easy_setopt_long(easy, CURLOPT_NOBODY, 1))
+        case (_, nil) where request.method != "POST":
+            return try check(fednode_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, request.method))
+        default:
+            break
+        }
+        // COPYPOSTFIELDS copies the body (its size set first, so it may hold NUL bytes) and
+        // makes the request a POST; any other method then replaces the verb.
+        let body = request.body ?? []
+        try check(fednode_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+        if body.isEmpty {
+            try check(fednode_easy_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, ""))
+        } else {
+            try check(body.withUnsafeBytes { bytes in
+                fednode_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+            })
+        }
+        if request.method != "POST" {
+            try check(fednode_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, request.method))
+        }
+    }
+
+    private func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Int {
+        guard body.count + chunk.count <= maxResponseBytes else {
+            exceededCap = true
+            return 0  // anything but chunk.count aborts the transfer with CURLE_WRITE_ERROR
+        }
+        body.append(contentsOf: chunk)
+        return chunk.count
+    }
+
+    private func receiveHeader(_ line: UnsafeRawBufferPointer) -> Int {
+        // A new status line starts a new response (after a redirect or 100 Continue): what was
+        // collected before belongs to an earlier one.
+        if collector.consume(String(decoding: line, as: UTF8.self)) { body.removeAll(keepingCapacity: true) }
+        return line.count
+    }
+
+    /// libcurl's open-socket callback: the SSRF check, on the resolved address of every
+    /// connection libcurl opens, redirects included.
+    private func openSocket(_ address: UnsafeMutablePointer<curl_sockaddr>) -> curl_socket_t {
+        let bytes = Self.addressBytes(address)
+        let category = bytes.map(AddressPolicy.category(bytes:)) ?? .reserved
+        guard AddressPolicy.permits(category, allowPrivateAddresses: allowPrivateAddresses) else {
+            blockedAddress = bytes.map(AddressPolicy.text(bytes:)) ?? "address family \(address.pointee.family)"
+            return CURL_SOCKET_BAD
+        }
+        return socket(address.pointee.family, address.pointee.socktype, address.pointee.protocol)
+    }
+
+    /// The IPv4 or IPv6 address in a `curl_sockaddr`, in network order; `nil` for other families.
+    private static func addressBytes(_ address: UnsafeMutablePointer<curl_sockaddr>) -> [UInt8]? {
+        let family = address.pointee.family
+        let length = Int(address.pointee.addrlen)
+        guard let raw = fednode_curl_sockaddr_address(address) else { return nil }
+        if family == AF_INET, length >= MemoryLayout<sockaddr_in>.size {
+            return withUnsafeBytes(of: raw.loadUnaligned(as: sockaddr_in.self).sin_addr) { Array($0) }
+        }
+        if family == AF_INET6, length >= MemoryLayout<sockaddr_in6>.size {
+            return withUnsafeBytes(of: raw.loadUnaligned(as: sockaddr_in6.self).sin6_addr) { Array($0) }
+        }
+        return nil
+    }
+}

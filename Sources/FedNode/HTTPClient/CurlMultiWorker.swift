@@ -1,0 +1,106 @@
+import Foundation
+import Synchronization
+
+/// Runs the transfers of one `CurlHTTPClient` on one dedicated thread over one `CurlMulti`: many
+/// requests in flight at once, sharing the multi handle's connection cache.
+///
+/// Other threads hand work to the worker thread through `state` and wake it with
+/// `CurlMulti.wakeUp()`; only the worker thread drives the multi handle.
+final class CurlMultiWorker: Sendable {
+    private struct State {
+        var incoming: [CurlTransfer] = []
+        var stopReason: HTTPClientError?
+    }
+
+    private let configuration: CurlHTTPClient.Configuration
+    private let multi: CurlMulti?
+    private let state: Mutex<State>
+
+    /// Creates the multi handle and starts the worker thread. If libcurl cannot be initialised,
+    /// no thread starts and every request fails with `.transport`.
+    /// - Parameter configuration: The client's settings.
+    init(configuration: CurlHTTPClient.Configuration) {
+        self.configuration = configuration
+        let multi = CurlMulti(maxConnectionsPerHost: configuration.maxConnectionsPerHost)
+        self.multi = multi
+        let failure: HTTPClientError? = multi == nil ? .transport("libcurl could not be initialised") : nil
+        state = Mutex(State(stopReason: failure))
+        guard let multi else { return }
+        // The thread keeps the worker (and so the multi handle) alive until it ends.
+        let thread = Thread { [self] in run(multi) }
+        thread.name = "fednode-curl"
+        thread.start()
+    }
+
+    /// Runs one request to completion on the worker thread.
+    /// - Parameter request: The request to send.
+    /// - Returns: The final response, or why there is none.
+    func execute(_ request: HTTPClientRequest) async -> Result<HTTPClientResponse, HTTPClientError> {
+        if Task.isCancelled { return .failure(.cancelled) }
+        let transfer: CurlTransfer
+        do {
+            transfer = try CurlTransfer(request: request, configuration: configuration)
+        } catch {
+            return .failure(error)
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                transfer.continuation = continuation
+                submit(transfer)
+            }
+        } onCancel: {
+            // The worker thread sees the flag on its next turn and aborts the transfer.
+            transfer.cancel()
+            multi?.wakeUp()
+        }
+    }
+
+    /// Fails every request in flight or queued with `.cancelled` and ends the worker thread.
+    /// Returns at once; calling it again does nothing.
+    func shutdown() {
+        state.withLock { state in
+            if state.stopReason == nil { state.stopReason = .cancelled }
+        }
+        multi?.wakeUp()
+    }
+
+    private func submit(_ transfer: CurlTransfer) {
+        let refusal = state.withLock { state -> HTTPClientError? in
+            if let reason = state.stopReason { return reason }
+            state.incoming.append(transfer)
+            return nil
+        }
+        if let refusal {
+            transfer.finish(.failure(refusal))
+        } else {
+            multi?.wakeUp()
+        }
+    }
+
+    /// The worker thread: starts new transfers, aborts cancelled ones, drives the rest, and
+    /// sleeps until there is something to do. Ends once `shutdown()` was called.
+    private func run(_ multi: CurlMulti) {
+        while true {
+            let (incoming, stopReason) = state.withLock { state in
+                defer { state.incoming.removeAll() }
+                return (state.incoming, state.stopReason)
+            }
+            if let stopReason {
+                multi.complete(multi.transfers, .failure(stopReason))
+                for transfer in incoming { transfer.finish(.failure(stopReason)) }
+                return
+            }
+            for transfer in incoming {
+                if transfer.isCancelled {
+                    transfer.finish(.failure(.cancelled))
+                } else {
+                    multi.add(transfer)
+                }
+            }
+            multi.complete(multi.transfers.filter(\.isCancelled), .failure(.cancelled))
+            multi.perform()
+            // libcurl shortens the sleep to its own next timeout, so timeouts stay precise.
+            multi.poll(timeoutMilliseconds: 1000)
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// One outgoing HTTP request for `CurlHTTPClient`.
+///
+/// The client adds `User-Agent`, `Accept-Encoding` and `Host` itself; a header given here with
+/// the same name replaces the client's. Header names and values must not contain CR or LF.
+public struct HTTPClientRequest: Sendable {
+    /// The HTTP method, such as `"GET"` or `"POST"`.
+    public var method: String
+    /// The absolute `http` or `https` URL to request.
+    public var url: String
+    /// Request headers in the order they are sent.
+    public var headers: [(name: String, value: String)]
+    /// The request body, or `nil` for none.
+    public var body: [UInt8]?
+
+    /// Creates a request.
+    /// - Parameters:
+    ///   - method: The HTTP method; `"GET"` unless given.
+    ///   - url: The absolute `http` or `https` URL.
+    ///   - headers: Headers to send, in order.
+    ///   - body: The body to send, if any.
+    public init(
+        method: String = "GET", url: String, headers: [(name: String, value: String)] = [],
+        body: [UInt8]? = nil
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+import Logging
+import Storage
+
+/// One running node's shared state and services: configuration, database, URL builder and
+/// the services the HTTP controllers, the workers, the CLI and the tests all call.
+public final class Node: Sendable {
+    /// Effective configuration (after adopting the stored identity).
+    public let configuration: NodeConfiguration
+    /// The SQLite database.
+    public let database: NodeDatabase
+    /// Public URL builder.
+    public let urls: NodeURLs
+    /// Root logger.
+    public let logger: Logger
+    /// Local account management.
+    public let accounts: AccountService
+
+    /// Opens the node's database (migrating it) and checks the domain it was created with.
+    /// - Parameters:
+    ///   - configuration: Settings; a default identity is replaced by the stored one.
+    ///   - logger: Root logger.
+    /// - Throws: `NodeError.configuration` when the data directory belongs to another domain
+    ///   or the database cannot be opened.
+    public init(configuration: NodeConfiguration, logger: Logger) throws(NodeError) {
+        let database: NodeDatabase
+        do { database = try NodeDatabase(path: configuration.databasePath) } catch {
+            throw .configuration("\(error)")
+        }
+        let effective = try Self.pinIdentity(configuration, in: database)
+        self.configuration = effective
+        self.database = database
+        self.logger = logger
+        self.urls = NodeURLs(base: effective.publicURL, domain: effective.domain)
+        self.accounts = AccountService(database: database, urls: urls, passwordCost: effective.passwordCost)
+    }
+
+    /// Records the domain and public URL on first start; afterwards insists on the same ones,
+    /// because every stored actor id embeds them.
+    private static func pinIdentity(_ configuration: NodeConfiguration, in database: NodeDatabase) throws(NodeError) -> NodeConfiguration {
+        do {
+            return try database.pool.write { db in
+                var effective = configuration
+                if let stored = try NodeSettings.value("domain", in: db) {
+                    if configuration.adoptsStoredIdentity {
+                        effective.domain = stored
+                        effective.publicURL = try NodeSettings.value("public_url", in: db) ?? configuration.publicURL
+                    } else if stored != configuration.domain {
+                        throw NodeError.configuration(
+                            "the data directory belongs to domain \(stored), not \(configuration.domain); use --domain \(stored) or another --data-dir")
+                    }
+                }
+                try NodeSettings.set("domain", to: effective.domain, in: db)
+                try NodeSettings.set("public_url", to: effective.publicURL, in: db)
+                return effective
+            }
+        } catch let error as NodeError {
+            throw error
+        } catch {
+            throw .configuration("cannot record node identity: \(error)")
+        }
+    }
+}

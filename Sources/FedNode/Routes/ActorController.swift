@@ -1,0 +1,75 @@
+import Activity
+import Foundation
+import GRDB
+import Hummingbird
+import Storage
+
+/// Local actors: `GET /users/NAME` (ActivityPub `Person`, or the HTML profile for browsers),
+/// `GET /@NAME`, and the outbox, followers and following collections.
+struct ActorController {
+    let node: Node
+
+    func addRoutes(to router: Router<NodeRequestContext>) {
+        router.get("users/:username", use: actor)
+        router.get("@{username}", use: actor)
+        router.get("users/:username/outbox", use: outbox)
+        router.get("users/:username/followers", use: followers)
+        router.get("users/:username/following", use: following)
+    }
+
+    /// The actor document or profile page, by content negotiation (406 when neither fits).
+    @Sendable func actor(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let account = try await localAccount(context)
+        switch ContentNegotiation.preferred(accept: request.headers[.accept]) {
+        case .activityJSON:
+            let person = AccountToAS.person(account, urls: node.urls)
+            return JSONResponse.bytes(person.encoded(), contentType: JSONResponse.activity, headers: [.vary: "Accept"])
+        case .html:
+            let counts = try await node.database.pool.read { db in try ProfileCounts.read(db, accountId: account.id) }
+            return JSONResponse.html(ProfilePage.render(account, counts: counts, urls: node.urls))
+        case nil:
+            throw NodeError.notAcceptable("Not acceptable: use application/activity+json or text/html")
+        }
+    }
+
+    /// `GET /users/NAME/outbox`: the account's public Create and Announce activities, newest
+    /// first, paged with `max_id`.
+    @Sendable func outbox(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let account = try await localAccount(context)
+        let collection = CollectionPager(id: node.urls.outbox(account.username), query: request.uri.queryParameters)
+        let document = try await node.database.pool.read { db in
+            try collection.outbox(of: account, in: db)
+        }
+        return JSONResponse.bytes(document.encoded(), contentType: JSONResponse.activity)
+    }
+
+    /// `GET /users/NAME/followers`: accepted followers' actor ids, paged.
+    @Sendable func followers(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        try await relations(request, context, followers: true)
+    }
+
+    /// `GET /users/NAME/following`: accepted followees' actor ids, paged.
+    @Sendable func following(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        try await relations(request, context, followers: false)
+    }
+
+    private func relations(_ request: Request, _ context: NodeRequestContext, followers: Bool) async throws -> Response {
+        let account = try await localAccount(context)
+        let id = followers ? node.urls.followers(account.username) : node.urls.following(account.username)
+        let collection = CollectionPager(id: id, query: request.uri.queryParameters)
+        let document = try await node.database.pool.read { db in
+            try collection.relations(of: account, followers: followers, in: db)
+        }
+        return JSONResponse.bytes(document.encoded(), contentType: JSONResponse.activity)
+    }
+
+    private func localAccount(_ context: NodeRequestContext) async throws -> Account {
+        let username = try context.parameters.require("username")
+        let account = try await node.database.pool.read { db in
+            (try Account.local(username).fetchOne(db), try Tombstone.fetchOne(db, key: node.urls.actor(username)))
+        }
+        if let found = account.0 { return found }
+        if account.1 != nil { throw NodeError.gone("Account deleted") }
+        throw NodeError.notFound("Record not found")
+    }
+}

@@ -1,0 +1,70 @@
+import Activity
+import Foundation
+import GRDB
+import Hummingbird
+import Storage
+
+/// Serves `OrderedCollection`s as Mastodon does: the collection with `totalItems` and a
+/// `first` page link, and `OrderedCollectionPage`s with `next`/`prev` (ActivityStreams 2.0 5.3).
+struct CollectionPager {
+    /// Items per page.
+    static let pageSize = 20
+    /// The collection's id.
+    let id: String
+    /// The request's query (`page`, `max_id`, `min_id`).
+    let query: Parameters
+
+    private var wantsPage: Bool { query["page"] != nil }
+
+    /// The outbox: stored Create/Announce activities of public and unlisted posts.
+    func outbox(of account: Account, in db: Database) throws -> ASObject {
+        let base = """
+            FROM outbox_activities o JOIN posts p ON p.id = o.post_id
+            WHERE o.account_id = ? AND o.type IN ('Create', 'Announce') AND p.visibility IN ('public', 'unlisted')
+            """
+        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) \(base)", arguments: [account.id]) ?? 0
+        guard wantsPage else { return collection(total: total, first: "\(id)?page=true") }
+        let maxId = query["max_id"].flatMap { Int64(String($0)) } ?? Int64.max
+        let rows = try Row.fetchAll(db, sql: "SELECT o.id, o.payload \(base) AND o.id < ? ORDER BY o.id DESC LIMIT ?",
+                                    arguments: [account.id, maxId, Self.pageSize])
+        let items: [ASReference] = rows.compactMap { row in
+            (try? ASObject.decode(from: row["payload"])).map { .object(Self.withoutContext($0)) }
+        }
+        let lastId: Int64? = rows.last?["id"]
+        let next = rows.count == Self.pageSize ? lastId.map { "\(id)?page=true&max_id=\($0)" } : nil
+        return page(id: "\(id)?page=true" + (maxId == .max ? "" : "&max_id=\(maxId)"), items: items, next: next)
+    }
+
+    /// Followers (or following): accepted relations' actor ids, newest first, numbered pages.
+    func relations(of account: Account, followers: Bool, in db: Database) throws -> ASObject {
+        let sql = followers
+            ? "FROM follows f JOIN accounts a ON a.id = f.account_id WHERE f.target_account_id = ? AND f.state = 'accepted'"
+            : "FROM follows f JOIN accounts a ON a.id = f.target_account_id WHERE f.account_id = ? AND f.state = 'accepted'"
+        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) \(sql)", arguments: [account.id]) ?? 0
+        guard wantsPage else { return collection(total: total, first: "\(id)?page=1") }
+        let number = max(1, query["page"].flatMap { Int(String($0)) } ?? 1)
+        let uris = try String.fetchAll(db, sql: "SELECT a.uri \(sql) ORDER BY f.id DESC LIMIT ? OFFSET ?",
+                                       arguments: [account.id, Self.pageSize, (number - 1) * Self.pageSize])
+        let next = number * Self.pageSize < total ? "\(id)?page=\(number + 1)" : nil
+        var result = page(id: "\(id)?page=\(number)", items: uris.map { .id($0) }, next: next)
+        result.totalItems = total
+        if number > 1 { result.prev = .id("\(id)?page=\(number - 1)") }
+        return result
+    }
+
+    private func collection(total: Int, first: String) -> ASObject {
+        ASObject(id: id, type: "OrderedCollection", context: ASContext.activityStreams, totalItems: total, first: .id(first))
+    }
+
+    private func page(id pageId: String, items: [ASReference], next: String?) -> ASObject {
+        ASObject(id: pageId, type: "OrderedCollectionPage", context: ASContext.activityStreams,
+                 next: next.map { .id($0) }, partOf: id, items: items)
+    }
+
+    // Embedded activities inherit the page's context (ActivityStreams 2.0 4.1 / JSON-LD).
+    private static func withoutContext(_ object: ASObject) -> ASObject {
+        var copy = object
+        copy.context = nil
+        return copy
+    }
+}

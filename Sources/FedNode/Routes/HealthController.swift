@@ -1,0 +1,22 @@
+import GRDB
+import Hummingbird
+
+/// `GET /healthz`: 200 when the node can read its database.
+struct HealthController {
+    let node: Node
+
+    func addRoutes(to router: Router<NodeRequestContext>) {
+        router.get("healthz", use: health)
+    }
+
+    /// Answers `{"status": "ok"}` after a trivial database read, 503 when that fails.
+    @Sendable func health(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        do {
+            _ = try await node.database.pool.read { try Int.fetchOne($0, sql: "SELECT 1") }
+            return JSONResponse.encode(["status": "ok"])
+        } catch {
+            context.logger.error("health check failed", metadata: ["error": "\(error)"])
+            return JSONResponse.encode(["status": "unavailable"], status: .serviceUnavailable)
+        }
+    }
+}

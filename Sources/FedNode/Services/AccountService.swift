@@ -1,0 +1,137 @@
+import Foundation
+import GRDB
+import Signatures
+import Storage
+
+/// Creates, finds, authenticates and deletes local accounts.
+public struct AccountService: Sendable {
+    private let database: NodeDatabase
+    private let urls: NodeURLs
+    private let passwordCost: Int
+    // A valid hash of a random password at the same cost, so a sign-in with an unknown email
+    // takes as long as one with a wrong password and does not reveal which emails exist.
+    private let decoyHash: String
+
+    /// Creates the service over a node's database.
+    public init(database: NodeDatabase, urls: NodeURLs, passwordCost: Int) {
+        self.database = database
+        self.urls = urls
+        self.passwordCost = passwordCost
+        self.decoyHash = (try? PasswordHasher.hash(UUID().uuidString, logN: passwordCost)) ?? ""
+    }
+
+    /// Creates a local account with its own RSA-2048 key pair and scrypt-hashed password.
+    /// - Parameters:
+    ///   - username: Letters, digits, underscore; at most 30; unique ignoring case; not reserved.
+    ///   - email: Sign-in email, unique ignoring case.
+    ///   - password: At least 8 characters.
+    ///   - displayName: Optional display name.
+    /// - Returns: The stored account.
+    /// - Throws: `NodeError.validation` for invalid or taken values; `.internal` otherwise.
+    public func create(username: String, email: String, password: String, displayName: String = "") async throws(NodeError) -> Account {
+        let email = email.trimmingCharacters(in: .whitespaces)
+        try AccountValidation.checkUsername(username)
+        try AccountValidation.checkEmail(email)
+        try AccountValidation.checkPassword(password)
+        try checkAvailable(username: username, email: email)
+        let (key, hash) = try makeSecrets(password: password)
+        var account = Account(username: username, domain: nil, uri: urls.actor(username))
+        account.url = urls.profile(username)
+        account.displayName = displayName
+        account.inboxUrl = urls.inbox(username)
+        account.sharedInboxUrl = urls.sharedInbox
+        account.outboxUrl = urls.outbox(username)
+        account.followersUrl = urls.followers(username)
+        account.followingUrl = urls.following(username)
+        account.publicKeyId = urls.key(username)
+        account.publicKeyPem = key.publicKey.spkiPEM
+        account.privateKeyPem = key.pkcs8PEM
+        let stored = account
+        do {
+            try await database.pool.write { db in
+                try stored.insert(db)
+                try Credential(accountId: stored.id, email: email, passwordHash: hash).insert(db)
+            }
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            // Lost a race with a concurrent sign-up for the same name or email.
+            throw .validation("Username or email has already been taken")
+        } catch {
+            throw .internal("creating account: \(error)")
+        }
+        return stored
+    }
+
+    /// The local account named `username`, ignoring case.
+    /// - Throws: `NodeError.notFound` when there is none.
+    public func local(_ username: String) throws(NodeError) -> Account {
+        let found: Account?
+        do { found = try database.pool.read { try Account.local(username).fetchOne($0) } } catch {
+            throw .internal("reading account: \(error)")
+        }
+        guard let found else { throw .notFound("Record not found") }
+        return found
+    }
+
+    /// Every local account, oldest first, with its email.
+    public func listLocal() throws(NodeError) -> [(account: Account, email: String)] {
+        do {
+            return try database.pool.read { db in
+                try Account.allLocal.fetchAll(db).map { account in
+                    (account, try Credential.fetchOne(db, key: account.id)?.email ?? "")
+                }
+            }
+        } catch { throw .internal("listing accounts: \(error)") }
+    }
+
+    /// The local account whose email and password match, or `nil`.
+    public func authenticate(email: String, password: String) throws(NodeError) -> Account? {
+        let row: (Account, Credential)?
+        do {
+            row = try database.pool.read { db in
+                guard let credential = try Credential.email(email).fetchOne(db),
+                    let account = try Account.fetchOne(db, key: credential.accountId)
+                else { return nil }
+                return (account, credential)
+            }
+        } catch { throw .internal("reading credentials: \(error)") }
+        guard let (account, credential) = row else {
+            _ = PasswordHasher.verify(password, against: decoyHash)
+            return nil
+        }
+        return PasswordHasher.verify(password, against: credential.passwordHash) ? account : nil
+    }
+
+    /// Deletes a local account and everything it owns (posts, follows, likes, tokens).
+    /// - Throws: `NodeError.notFound` when there is no such local account.
+    public func delete(username: String) throws(NodeError) {
+        let deleted: Bool
+        do {
+            deleted = try database.pool.write { db in
+                guard let account = try Account.local(username).fetchOne(db) else { return false }
+                try Tombstone(uri: account.uri, accountId: nil).save(db)
+                return try account.delete(db)
+            }
+        } catch { throw .internal("deleting account: \(error)") }
+        guard deleted else { throw .notFound("No local account named \(username)") }
+    }
+
+    private func checkAvailable(username: String, email: String) throws(NodeError) {
+        let (nameTaken, emailTaken): (Bool, Bool)
+        do {
+            (nameTaken, emailTaken) = try database.pool.read { db in
+                // A deleted account's name stays taken: its actor id may still be cached elsewhere.
+                let tombstoned = try Tombstone.fetchOne(db, key: urls.actor(username)) != nil
+                let taken = try Account.local(username).fetchCount(db) > 0 || tombstoned
+                return (taken, try Credential.email(email).fetchCount(db) > 0)
+            }
+        } catch { throw .internal("checking availability: \(error)") }
+        if nameTaken { throw .validation("Username has already been taken") }
+        if emailTaken { throw .validation("Email has already been taken") }
+    }
+
+    private func makeSecrets(password: String) throws(NodeError) -> (RSAPrivateKey, String) {
+        do {
+            return (try RSAPrivateKey.generate(bits: 2048), try PasswordHasher.hash(password, logN: passwordCost))
+        } catch { throw .internal("generating secrets: \(error)") }
+    }
+}

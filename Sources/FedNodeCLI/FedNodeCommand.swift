@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `fednode`: run a node and administer it.
+@main
+struct FedNodeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fednode",
+        abstract: "A self-hosted, federated photo-sharing server.",
+        subcommands: [ServeCommand.self, UserCommand.self, MigrateCommand.self],
+        defaultSubcommand: ServeCommand.self)
+}

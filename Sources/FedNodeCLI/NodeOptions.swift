@@ -1,0 +1,89 @@
+import ArgumentParser
+import FedNode
+import Foundation
+import Logging
+
+/// Settings shared by every command. Precedence: flag, then `FEDNODE_*` environment
+/// variable, then default.
+struct NodeOptions: ParsableArguments {
+    @Option(help: "Address to bind (env FEDNODE_HOST, default 127.0.0.1).")
+    var host: String?
+    @Option(help: "Port to listen on (env FEDNODE_PORT, default 8080).")
+    var port: Int?
+    @Option(name: .customLong("data-dir"), help: "Directory for the database and media (env FEDNODE_DATA_DIR, default ./data).")
+    var dataDir: String?
+    @Option(help: "Name in handles and ids, e.g. social.example or 127.0.0.1:8081 (env FEDNODE_DOMAIN, default: the one the data directory was created with, else localhost:PORT).")
+    var domain: String?
+    @Option(name: .customLong("public-url"), help: "Public base URL (env FEDNODE_PUBLIC_URL, default https://DOMAIN, or http:// in test mode or for localhost).")
+    var publicURL: String?
+    @Flag(name: [.customLong("test-mode"), .customLong("allow-private-addresses")], help: "Plain http and loopback/private addresses allowed, for tests and the test network (env FEDNODE_TEST_MODE=1).")
+    var testMode = false
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (env FEDNODE_LOG_LEVEL, default info).")
+    var logLevel: String?
+    @Option(name: .customLong("node-name"), help: "Name shown in NodeInfo and the instance API (env FEDNODE_NODE_NAME, default FedNode).")
+    var nodeName: String?
+    @Option(name: .customLong("open-registrations"), help: "Whether anyone may sign up: true or false (env FEDNODE_OPEN_REGISTRATIONS, default true).")
+    var openRegistrations: Bool?
+
+    /// The effective configuration.
+    /// - Throws: `ValidationError` for values that cannot be used.
+    func makeConfiguration(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> NodeConfiguration {
+        let port = try port ?? environment["FEDNODE_PORT"].map(Self.parsePort) ?? 8080
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        let testMode = testMode || Self.truthy(environment["FEDNODE_TEST_MODE"])
+        let explicitDomain = domain ?? environment["FEDNODE_DOMAIN"]
+        let explicitURL = publicURL ?? environment["FEDNODE_PUBLIC_URL"]
+        let domain = explicitDomain ?? "localhost:\(port)"
+        try Self.checkDomain(domain)
+        if let explicitURL { try Self.checkURL(explicitURL) }
+        var configuration = NodeConfiguration(domain: domain, publicURL: explicitURL, testMode: testMode)
+        configuration.adoptsStoredIdentity = explicitDomain == nil && explicitURL == nil
+        configuration.host = host ?? environment["FEDNODE_HOST"] ?? "127.0.0.1"
+        configuration.port = port
+        configuration.dataDirectory = dataDir ?? environment["FEDNODE_DATA_DIR"] ?? "./data"
+        configuration.logLevel = try Self.parseLevel(logLevel ?? environment["FEDNODE_LOG_LEVEL"] ?? "info")
+        configuration.nodeName = nodeName ?? environment["FEDNODE_NODE_NAME"] ?? "FedNode"
+        configuration.openRegistrations = openRegistrations ?? environment["FEDNODE_OPEN_REGISTRATIONS"].map(Self.truthy) ?? true
+        if let cost = environment["FEDNODE_PASSWORD_COST"] {
+            guard let value = Int(cost), (10...20).contains(value) else { throw ValidationError("FEDNODE_PASSWORD_COST must be 10...20") }
+            configuration.passwordCost = value
+        }
+        return configuration
+    }
+
+    /// A logger writing structured lines (level, label, key=value metadata) to stderr.
+    func makeLogger(level: Logger.Level) -> Logger {
+        var logger = Logger(label: "fednode") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = level
+        return logger
+    }
+
+    private static func parsePort(_ text: String) throws -> Int {
+        guard let value = Int(text) else { throw ValidationError("FEDNODE_PORT must be a number") }
+        return value
+    }
+
+    private static func parseLevel(_ text: String) throws -> Logger.Level {
+        guard let level = Logger.Level(rawValue: text.lowercased()) else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
+        }
+        return level
+    }
+
+    private static func truthy(_ text: String?) -> Bool {
+        ["1", "true", "yes", "on"].contains(text?.lowercased() ?? "")
+    }
+
+    private static func checkDomain(_ domain: String) throws {
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
+        guard !domain.isEmpty, domain.unicodeScalars.allSatisfy(allowed.contains), !domain.hasPrefix("."), !domain.hasPrefix("-") else {
+            throw ValidationError("--domain must be a host name with an optional port, such as social.example or 127.0.0.1:8081")
+        }
+    }
+
+    private static func checkURL(_ url: String) throws {
+        guard let components = URLComponents(string: url), ["http", "https"].contains(components.scheme ?? ""),
+            components.host?.isEmpty == false, components.query == nil
+        else { throw ValidationError("--public-url must be an http(s) URL such as https://social.example") }
+    }
+}

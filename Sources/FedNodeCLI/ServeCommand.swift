@@ -1,0 +1,26 @@
+import ArgumentParser
+import FedNode
+import Hummingbird
+
+/// `fednode serve`: run the node until SIGINT or SIGTERM, then shut down gracefully.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Start the node.")
+
+    @OptionGroup var options: NodeOptions
+
+    func run() async throws {
+        let configuration = try options.makeConfiguration()
+        let logger = options.makeLogger(level: configuration.logLevel)
+        let node: Node
+        do { node = try Node(configuration: configuration, logger: logger) } catch {
+            throw ValidationError(error.message)
+        }
+        logger.info("starting node", metadata: [
+            "domain": "\(node.configuration.domain)", "public_url": "\(node.configuration.publicURL)",
+            "listen": "\(configuration.host):\(configuration.port)", "data_dir": "\(configuration.dataDirectory)",
+            "test_mode": "\(configuration.testMode)",
+        ])
+        // runService installs the SIGINT/SIGTERM handlers of service lifecycle and drains.
+        try await buildApplication(node: node).runService()
+    }
+}

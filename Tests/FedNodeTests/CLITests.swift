@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// Runs the real `fednode` executable built next to the test bundle.
+struct FedNodeProcess {
+    static var executable: URL {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fednode")
+        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/fednode")
+    }
+
+    /// Runs `fednode arguments`, feeding `input` on stdin; returns status and output.
+    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["FEDNODE_PASSWORD_COST": "10"].merging(environment) { $1 }) { $1 }
+        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+}
+
+@Suite("fednode command line")
+struct CLITests {
+    let dataDir = (NSTemporaryDirectory() as NSString).appendingPathComponent("fednode-cli-\(UUID().uuidString)")
+
+    @Test("user create, list and delete, with the domain remembered by the data directory")
+    func userLifecycle() throws {
+        defer { try? FileManager.default.removeItem(atPath: dataDir) }
+        let created = try FedNodeProcess.run(["user", "create", "alice", "--email", "alice@example.com", "--password", "correct horse",
+                                              "--data-dir", dataDir, "--domain", "photos.test"])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(created.stdout.contains("https://photos.test/users/alice"))
+        // Password from stdin when --password is omitted; no --domain: the stored one is used.
+        let piped = try FedNodeProcess.run(["user", "create", "bob", "--email", "bob@example.com", "--data-dir", dataDir], input: "another secret\n")
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout.contains("https://photos.test/users/bob"))
+        let listed = try FedNodeProcess.run(["user", "list", "--data-dir", dataDir])
+        #expect(listed.stdout.contains("alice\talice@example.com"))
+        #expect(listed.stdout.contains("bob\tbob@example.com"))
+        #expect(try FedNodeProcess.run(["user", "delete", "alice", "--data-dir", dataDir]).status == 0)
+        #expect(!(try FedNodeProcess.run(["user", "list", "--data-dir", dataDir]).stdout.contains("alice")))
+    }
+
+    @Test("bad arguments end with a clear error and a failure status", arguments: [
+        (["user", "create", "bad-name", "--email", "a@example.com", "--password", "correct horse"], "letters"),
+        (["user", "create", "carol", "--password", "correct horse"], "--email"),
+        (["user", "create", "carol", "--email", "nope", "--password", "correct horse"], "Email"),
+        (["user", "create", "carol", "--email", "c@example.com", "--password", "short"], "too short"),
+        (["user", "delete", "nobody"], "nobody"),
+        (["serve", "--port", "eighty"], "port"),
+        (["serve", "--log-level", "loud"], "log-level"),
+        (["serve", "--public-url", "ftp://x"], "public-url"),
+        (["serve", "--domain", "bad domain"], "domain"),
+        (["frobnicate"], "frobnicate"),
+    ])
+    func badArguments(arguments: [String], mention: String) throws {
+        defer { try? FileManager.default.removeItem(atPath: dataDir) }
+        let result = try FedNodeProcess.run(arguments + ["--data-dir", dataDir])
+        #expect(result.status != 0)
+        #expect(result.stderr.localizedCaseInsensitiveContains(mention), "\(result.stderr)")
+        #expect(!result.stderr.contains("Fatal error"))
+    }
+
+    @Test("migrate is a no-op the second time")
+    func migrate() throws {
+        defer { try? FileManager.default.removeItem(atPath: dataDir) }
+        let first = try FedNodeProcess.run(["migrate", "--data-dir", dataDir])
+        #expect(first.status == 0)
+        #expect(first.stdout.contains("Applied"))
+        let second = try FedNodeProcess.run(["migrate", "--data-dir", dataDir])
+        #expect(second.stdout.contains("up to date"))
+    }
+}

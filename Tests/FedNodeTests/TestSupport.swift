@@ -1,0 +1,48 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+@testable import FedNode
+
+/// A node over a fresh temporary data directory, for in-process route and service tests.
+struct TestNode {
+    let node: Node
+    let dataDirectory: String
+
+    /// Opens a node for `domain` (test mode, cheap password hashing) in a new directory.
+    static func make(domain: String = "social.test") throws -> TestNode {
+        let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("fednode-test-\(UUID().uuidString)")
+        return TestNode(node: try Node(configuration: configuration(domain: domain, dataDirectory: dir), logger: logger), dataDirectory: dir)
+    }
+
+    /// A test-mode configuration storing under `dataDirectory`.
+    static func configuration(domain: String, dataDirectory: String) -> NodeConfiguration {
+        var configuration = NodeConfiguration(domain: domain, testMode: true)
+        configuration.dataDirectory = dataDirectory
+        configuration.passwordCost = 10
+        configuration.port = 0
+        return configuration
+    }
+
+    static let logger: Logger = {
+        var logger = Logger(label: "fednode-test")
+        logger.logLevel = .warning
+        return logger
+    }()
+
+    /// Runs `body` against the node's application through Hummingbird's in-process router.
+    func withClient<T: Sendable>(_ body: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
+        try await buildApplication(node: node).test(.router, body)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: dataDirectory) }
+}
+
+extension TestResponse {
+    /// The body parsed as a JSON object.
+    var json: [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [String: Any]
+    }
+    /// The body as text.
+    var text: String { String(buffer: body) }
+}
