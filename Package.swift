@@ -53,7 +53,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
-        .testTarget(name: "ActivityTests", dependencies: ["Activity"]),
+        .testTarget(name: "ActivityTests", dependencies: ["Activity"], exclude: ["Fixtures"]),
         .testTarget(name: "SignaturesTests", dependencies: ["Signatures"]),
         .testTarget(
             name: "StorageTests",

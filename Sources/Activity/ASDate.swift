@@ -43,6 +43,7 @@ public enum ASDate {
     }
 
     // Howard Hinnant's days_from_civil / civil_from_days (proleptic Gregorian calendar).
+    /// Days since 1970-01-01 of a proleptic Gregorian date.
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
@@ -52,6 +53,7 @@ public enum ASDate {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// The proleptic Gregorian date `days` after 1970-01-01.
     static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
@@ -70,16 +72,20 @@ private struct DigitScanner {
     private let bytes: [UInt8]
     private var index = 0
 
+    /// A cursor at the start of `bytes`.
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
+    /// True when every byte was consumed.
     var atEnd: Bool { index == bytes.count }
 
+    /// Consumes one byte when it is one of `choices`.
     mutating func take(_ choices: [Character]) -> Bool {
         guard index < bytes.count, choices.contains(Character(UnicodeScalar(bytes[index]))) else { return false }
         index += 1
         return true
     }
 
+    /// Consumes exactly `count` decimal digits.
     mutating func number(digits count: Int) -> Int? {
         guard index + count <= bytes.count else { return nil }
         var value = 0
@@ -91,6 +97,7 @@ private struct DigitScanner {
         return value
     }
 
+    /// Consumes `YYYY-MM-DD`, checking the day exists.
     mutating func civilDate() -> (year: Int, month: Int, day: Int)? {
         guard let year = number(digits: 4), take(["-"]), let month = number(digits: 2), take(["-"]),
               let day = number(digits: 2), (1...12).contains(month),
@@ -98,22 +105,27 @@ private struct DigitScanner {
         return (year, month, day)
     }
 
+    /// Consumes `HH:MM:SS` (a leap second 60 counts as 59).
     mutating func clockTime() -> (hour: Int, minute: Int, second: Int)? {
         guard let hour = number(digits: 2), take([":"]), let minute = number(digits: 2), take([":"]),
               let second = number(digits: 2), hour < 24, minute < 60, second <= 60 else { return nil }
         return (hour, minute, min(second, 59))
     }
 
+    /// Consumes an optional `.digits` fraction of a second.
     mutating func fraction() -> Double {
         guard take([".", ","]) else { return 0 }
-        var value = 0.0
-        var scale = 0.1
+        // Up to nanoseconds as an integer, then one division: ".731" is exactly 731 / 1000.
+        var digits = 0
+        var scale = 1.0
         while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
-            value += Double(bytes[index] - 48) * scale
-            scale /= 10
+            if scale < 1e9 {
+                digits = digits * 10 + Int(bytes[index] - 48)
+                scale *= 10
+            }
             index += 1
         }
-        return value
+        return Double(digits) / scale
     }
 
     /// The zone offset in seconds east of UTC; nil when malformed.

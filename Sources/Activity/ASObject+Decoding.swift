@@ -36,7 +36,7 @@ extension ASObject {
     }
 
     private mutating func readCore(_ members: [String: JSONValue]) {
-        context = members["@context"]
+        context = members["@context"].flatMap { $0 == .null ? nil : $0 }
         id = members.string("id") ?? members.string("@id")
         actor = members.reference("actor")
         object = members.reference("object")

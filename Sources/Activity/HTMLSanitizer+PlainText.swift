@@ -21,10 +21,12 @@ extension HTMLSanitizer {
 }
 
 private struct PlainTextWriter {
+    /// The text so far.
     var text = ""
     private var preformatted = 0
     private var dropped: [String] = []
 
+    /// Adds what one token contributes to the text.
     mutating func consume(_ token: HTMLToken) {
         switch token {
         case .text(let raw):

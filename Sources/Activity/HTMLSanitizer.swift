@@ -62,6 +62,7 @@ private struct SanitizedWriter {
     private var open: [String] = []
     private var dropped: [String] = []
 
+    /// Adds what one token contributes to the output.
     mutating func consume(_ token: HTMLToken) {
         switch token {
         case .text(let text):
@@ -76,6 +77,7 @@ private struct SanitizedWriter {
         }
     }
 
+    /// The output with every still-open element closed.
     mutating func finish() -> String {
         while let name = open.popLast() { output += "</\(name)>" }
         return output

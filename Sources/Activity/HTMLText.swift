@@ -77,6 +77,7 @@ enum HTMLText {
         }
     }
 
+    /// True for A-Z and a-z.
     static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
         (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value)
     }

@@ -35,10 +35,12 @@ struct HTMLTokenizer: Sequence, IteratorProtocol {
     private var index = 0
     private var pendingRawText: String?
 
+    /// A tokenizer at the start of `html`.
     init(_ html: String) {
         scalars = Array(html.unicodeScalars)
     }
 
+    /// The next token, or nil at the end of the input.
     mutating func next() -> HTMLToken? {
         if let element = pendingRawText {
             pendingRawText = nil

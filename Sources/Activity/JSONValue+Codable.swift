@@ -1,7 +1,8 @@
 import Foundation
 
 extension JSONValue: Codable {
-    /// Decodes any JSON value. `true`/`false` stay booleans; they never become numbers.
+    /// Decodes any JSON value from any `Decoder`. `true`/`false` stay booleans; they never
+    /// become numbers. For raw bytes prefer `JSONValue.parse(_:)`, which is much faster.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -45,18 +46,16 @@ extension JSONValue: Codable {
 }
 
 extension JSONValue {
-    /// Parses a JSON text, refusing texts nested deeper than `maxDepth` before parsing them.
+    /// Parses a JSON text (RFC 8259), refusing texts nested deeper than `maxDepth` before
+    /// parsing them (a cheap scan, see `JSONLimits.depth(of:)`).
     /// - Parameters:
     ///   - data: the JSON text (UTF-8).
     ///   - maxDepth: the deepest nesting accepted.
     /// - Throws: `ActivityError.tooDeep` or `ActivityError.invalidJSON`.
     public static func parse(_ data: Data, maxDepth: Int = JSONLimits.maxDepth) throws(ActivityError) -> JSONValue {
-        guard JSONLimits.depth(of: [UInt8](data)) <= maxDepth else { throw .tooDeep(limit: maxDepth) }
-        do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw .invalidJSON
-        }
+        let bytes = [UInt8](data)
+        guard JSONLimits.depth(of: bytes) <= maxDepth else { throw .tooDeep(limit: maxDepth) }
+        return try JSONParser.parse(bytes, maxDepth: maxDepth)
     }
 
     /// The JSON text of this value: sorted keys, slashes not escaped, integers without `.0`.

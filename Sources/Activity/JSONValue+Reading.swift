@@ -26,10 +26,12 @@ extension JSONValue {
 /// Tolerant readers over the members of a JSON object: a member of the wrong type reads as
 /// absent rather than failing the whole document.
 extension Dictionary where Key == String, Value == JSONValue {
+    /// A string member.
     func string(_ key: String) -> String? {
         self[key]?.stringValue
     }
 
+    /// A boolean member.
     func bool(_ key: String) -> Bool? {
         self[key]?.boolValue
     }
@@ -50,6 +52,7 @@ extension Dictionary where Key == String, Value == JSONValue {
         (self[key]?.asList ?? []).compactMap(JSONValue.idOf)
     }
 
+    /// A member read as an `ASReference`.
     func reference(_ key: String) -> ASReference? {
         self[key].flatMap { ASReference(json: $0) }
     }
@@ -65,6 +68,7 @@ extension Dictionary where Key == String, Value == JSONValue {
         }
     }
 
+    /// A timestamp member (nil when unparseable).
     func date(_ key: String) -> Date? {
         string(key).flatMap(ASDate.parse)
     }

@@ -18,6 +18,7 @@ enum TextSegment: Equatable {
 struct TextScanner {
     private let characters: [Character]
 
+    /// A scanner over `text`.
     init(_ text: String) {
         characters = Array(text)
     }
@@ -42,6 +43,7 @@ struct TextScanner {
         return segments
     }
 
+    /// Letters, digits (any script) and `_`: what tags and usernames are made of.
     static func isWord(_ character: Character) -> Bool {
         character.isLetter || character.isNumber || character == "_"
     }

@@ -4,19 +4,26 @@ import Logging
 
 /// Builds the node's HTTP application: every route, the error mapping, request logging and
 /// the background services. `fednode serve` and the tests both start nodes through this.
-/// - Parameter node: The opened node (database, services).
+/// - Parameters:
+///   - node: The opened node (database, services).
+///   - runWorkers: Whether the inbox and delivery workers run (tests turn them off to play a
+///     node that dies right after accepting).
 /// - Returns: An application ready for `runService()`.
-public func buildApplication(node: Node) -> some ApplicationProtocol {
+public func buildApplication(node: Node, runWorkers: Bool = true) -> some ApplicationProtocol {
     let router = Router(context: NodeRequestContext.self)
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.add(middleware: ErrorMiddleware())
     HealthController(node: node).addRoutes(to: router)
     WellKnownController(node: node).addRoutes(to: router)
     ActorController(node: node).addRoutes(to: router)
+    StatusController(node: node).addRoutes(to: router)
+    InboxController(node: node).addRoutes(to: router)
     let configuration = ApplicationConfiguration(
         address: .hostname(node.configuration.host, port: node.configuration.port),
         serverName: "fednode/\(NodeConfiguration.softwareVersion)")
-    return Application(router: router, configuration: configuration, logger: node.logger)
+    var application = Application(router: router, configuration: configuration, logger: node.logger)
+    if runWorkers { application.addServices(InboxWorker(node: node), DeliveryWorker(node: node)) }
+    return application
 }
 
 /// Opens the node described by `configuration` and builds its application.

@@ -16,6 +16,16 @@ public final class Node: Sendable {
     public let logger: Logger
     /// Local account management.
     public let accounts: AccountService
+    /// Outgoing HTTP for federation (libcurl).
+    public let httpClient: CurlHTTPClient
+    /// The node's own actor, which signs fetches.
+    let instanceActor: InstanceActor
+    /// Resolves signing keys for the inbox (cached).
+    let keys: KeyResolver
+    /// Wakes the inbox worker when an activity was queued.
+    public let inboxSignal = WorkSignal()
+    /// Wakes the delivery worker when deliveries were queued.
+    public let deliverySignal = WorkSignal()
 
     /// Opens the node's database (migrating it) and checks the domain it was created with.
     /// - Parameters:
@@ -34,7 +44,22 @@ public final class Node: Sendable {
         self.logger = logger
         self.urls = NodeURLs(base: effective.publicURL, domain: effective.domain)
         self.accounts = AccountService(database: database, urls: urls, passwordCost: effective.passwordCost)
+        self.instanceActor = try InstanceActor.load(database: database, base: effective.publicURL)
+        var client = CurlHTTPClient.Configuration(userAgent: CurlHTTPClient.Configuration.userAgent(
+            publicURL: effective.publicURL + "/", version: NodeConfiguration.softwareVersion))
+        client.allowPrivateAddresses = effective.testMode
+        self.httpClient = CurlHTTPClient(configuration: client)
+        self.keys = KeyResolver(database: database)
     }
+
+    /// Posting, commenting, editing and deleting.
+    public var posts: PostService { PostService(node: self) }
+    /// Likes, follows and blocks.
+    public var interactions: InteractionService { InteractionService(node: self) }
+    /// Remote account lookup (by actor id or `user@domain`).
+    public var remoteAccounts: RemoteActorResolver { RemoteActorResolver(node: self) }
+
+    deinit { httpClient.shutdown() }
 
     /// Records the domain and public URL on first start; afterwards insists on the same ones,
     /// because every stored actor id embeds them.

@@ -39,7 +39,7 @@ public enum CavageSignature {
         var text = Substring(headerValue.trimmingHTTPWhitespace())
         if text.lowercased().hasPrefix("signature ") { text = text.dropFirst(10) }
         let fields = try parameterFields(text)
-        guard let keyId = fields["keyId"], !keyId.isEmpty else { throw .malformedSignatureHeader("missing keyId") }
+        guard let keyId = fields["keyid"], !keyId.isEmpty else { throw .malformedSignatureHeader("missing keyId") }
         guard let encoded = fields["signature"], let signature = Data(base64Encoded: encoded), !signature.isEmpty
         else { throw .malformedSignatureHeader("missing or invalid signature") }
         let headers = fields["headers"].map { $0.lowercased().split(separator: " ").map(String.init) } ?? ["date"]
@@ -101,6 +101,7 @@ public enum CavageSignature {
     }
 
     /// Splits `key="value",key=value` pairs (draft-cavage-12 2.1); optional spaces around commas.
+    /// Keys are lowercased, so `keyid` from a careless sender is read as `keyId`.
     private static func parameterFields(_ text: Substring) throws(SignatureError) -> [String: String] {
         var fields: [String: String] = [:]
         var rest = text
@@ -108,7 +109,7 @@ public enum CavageSignature {
             rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "," }
             guard !rest.isEmpty else { return fields }
             guard let equals = rest.firstIndex(of: "=") else { throw .malformedSignatureHeader("parameter without value") }
-            let key = rest[..<equals].trimmingHTTPWhitespace()
+            let key = rest[..<equals].trimmingHTTPWhitespace().lowercased()
             rest = rest[rest.index(after: equals)...].drop { $0 == " " }
             let value: Substring
             if rest.first == "\"" {

@@ -23,7 +23,9 @@ extension MessageSignature {
         return lines.joined(separator: "\n")
     }
 
-    private static func componentValues(_ identifier: ComponentIdentifier, in request: SignableRequest) throws(SignatureError) -> [String] {
+    private static func componentValues(
+        _ identifier: ComponentIdentifier, in request: SignableRequest
+    ) throws(SignatureError) -> [String] {
         if identifier.name.hasPrefix("@") { return try derivedValues(identifier, in: request) }
         // RFC 9421 2.1: only `bs` among the field parameters is supported here; `sf`, `key`,
         // `req` and `tr` would need re-serialization or a related response.
@@ -33,7 +35,9 @@ extension MessageSignature {
 
     /// RFC 9421 2.1: field line values trimmed and joined with `", "`; with `bs` (2.1.3) each
     /// line becomes a byte sequence first.
-    private static func fieldValue(_ identifier: ComponentIdentifier, in request: SignableRequest) throws(SignatureError) -> String {
+    private static func fieldValue(
+        _ identifier: ComponentIdentifier, in request: SignableRequest
+    ) throws(SignatureError) -> String {
         let name = identifier.name.lowercased()
         var lines = request.headers.filter { $0.name.lowercased() == name }.map { $0.value.trimmingHTTPWhitespace() }
         if lines.isEmpty, name == "host" { lines = [request.authority] }
@@ -43,7 +47,9 @@ extension MessageSignature {
     }
 
     /// RFC 9421 2.2: the derived components that exist on a request.
-    private static func derivedValues(_ identifier: ComponentIdentifier, in request: SignableRequest) throws(SignatureError) -> [String] {
+    private static func derivedValues(
+        _ identifier: ComponentIdentifier, in request: SignableRequest
+    ) throws(SignatureError) -> [String] {
         let name = identifier.name.lowercased()
         if name == "@query-param" { return try queryParameterValues(identifier, in: request) }
         guard identifier.parameters.isEmpty else { throw .unsupportedComponent(identifier.component) }
@@ -68,7 +74,9 @@ extension MessageSignature {
 
     /// RFC 9421 2.2.8: each value of the named parameter, decoded as form data and
     /// re-encoded with percent-encoding, in the order they appear.
-    private static func queryParameterValues(_ identifier: ComponentIdentifier, in request: SignableRequest) throws(SignatureError) -> [String] {
+    private static func queryParameterValues(
+        _ identifier: ComponentIdentifier, in request: SignableRequest
+    ) throws(SignatureError) -> [String] {
         guard let wanted = identifier.stringParameter("name"), identifier.parameters.count == 1 else {
             throw .unsupportedComponent(identifier.component)
         }

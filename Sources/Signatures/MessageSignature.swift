@@ -91,11 +91,16 @@ public enum MessageSignature {
     ///   - privateKey: the signing key.
     ///   - components: covered component identifiers, e.g. `["@method", "@target-uri", "content-digest"]`.
     ///   - created: the signing time.
-    /// - Throws: `SignatureError` when a component cannot be computed or signing fails.
+    /// - Throws: `SignatureError.malformedSignatureHeader` for a label that is not an RFC 8941
+    ///   key, other `SignatureError`s when a component cannot be computed or signing fails.
     public static func sign(
         _ request: inout SignableRequest, label: String = "sig1", keyId: String, privateKey: RSAPrivateKey,
         components: [String], created: Date = Date()
     ) throws(SignatureError) {
+        // RFC 9421 4.1: the label is a structured-field dictionary key.
+        guard (try? StructuredField.parseDictionary(label))?.first?.key == label else {
+            throw .malformedSignatureHeader("invalid label \(label)")
+        }
         var identifiers: [ComponentIdentifier] = []
         for component in components { identifiers.append(try ComponentIdentifier(component).lowercasingName()) }
         let names = Set(identifiers.map(\.name))

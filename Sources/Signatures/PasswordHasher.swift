@@ -102,8 +102,11 @@ public enum PasswordHasher {
 
     /// scrypt's cost parameters as stored in the hash string.
     private struct Parameters {
+        /// log2 of the CPU/memory cost N.
         var logN: Int
+        /// The block size.
         var r: Int
+        /// The parallelism.
         var p: Int
 
         /// Bounds that keep a stored string from demanding unbounded memory or time.
@@ -114,6 +117,7 @@ public enum PasswordHasher {
 
         var encoded: String { "ln=\(logN),r=\(r),p=\(p)" }
 
+        /// Parameters with the given cost, block size and parallelism.
         init(logN: Int, r: Int, p: Int) {
             self.logN = logN
             self.r = r

@@ -17,6 +17,7 @@ public struct PendingVerification: Sendable {
     public var coveredComponents: [String]
     /// The signing string (cavage) or signature base (RFC 9421) rebuilt from the request.
     public var signedText: String
+    /// The signature bytes the sender sent.
     let signature: [UInt8]
 
     /// Checks the signature with `key` (RSASSA-PKCS1-v1_5 over SHA-256).

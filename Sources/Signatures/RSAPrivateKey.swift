@@ -52,14 +52,16 @@ public final class RSAPrivateKey: Sendable {
     private init(owning key: OpaquePointer) throws(SignatureError) {
         guard EVP_PKEY_is_a(key, "RSA") == 1,
             let spki = collectDER({ i2d_PUBKEY(key, $0) }),
-            let pkcs8 = Self.pkcs8DER(key)
+            let pkcs8 = Self.pkcs8DER(key),
+            let publicKey = try? RSAPublicKey(spkiDER: spki)
         else {
             EVP_PKEY_free(key)
+            ERR_clear_error()
             throw .invalidKey
         }
         pkey = key
         pkcs8PEM = PEM.encode(pkcs8, label: "PRIVATE KEY")
-        publicKey = try RSAPublicKey(spkiDER: spki)
+        self.publicKey = publicKey
     }
 
     deinit { EVP_PKEY_free(pkey) }

@@ -5,11 +5,17 @@ import Foundation
 enum StructuredField {
     /// A bare item (RFC 8941 3.3).
     enum BareItem: Equatable, Sendable {
+        /// An integer of at most 15 digits.
         case integer(Int)
+        /// A decimal with at most 12 integer and 3 fraction digits.
         case decimal(Double)
+        /// A quoted string of printable ASCII.
         case string(String)
+        /// An unquoted token, e.g. `sha-256` as a value.
         case token(String)
+        /// A byte sequence, `:base64:` on the wire.
         case bytes([UInt8])
+        /// A boolean, `?1` or `?0`.
         case boolean(Bool)
     }
 
@@ -18,20 +24,27 @@ enum StructuredField {
 
     /// An item with its parameters (RFC 8941 3.3).
     struct Item {
+        /// The item's value.
         var value: BareItem
+        /// The item's parameters, in order.
         var parameters: Parameters = []
     }
 
     /// A dictionary member's value: an item or an inner list (RFC 8941 3.2).
     enum Member {
+        /// A single item, e.g. a `Signature` byte sequence.
         case item(Item)
+        /// A parenthesized list of items with the list's own parameters, e.g. a `Signature-Input` member.
         case innerList([Item], Parameters)
     }
 
     /// One dictionary member, with the exact text of its value as received.
     struct Entry {
+        /// The member's key, e.g. a signature label.
         var key: String
+        /// The parsed value.
         var member: Member
+        /// The value's text exactly as received, without the key and `=`.
         var raw: String
     }
 

@@ -28,7 +28,11 @@ struct StructuredFieldParser {
             }
             let raw = String(decoding: input[start..<index], as: UTF8.self)
             let entry = StructuredField.Entry(key: key, member: member, raw: raw)
-            if let existing = entries.firstIndex(where: { $0.key == key }) { entries[existing] = entry } else { entries.append(entry) }
+            if let existing = entries.firstIndex(where: { $0.key == key }) {
+                entries[existing] = entry
+            } else {
+                entries.append(entry)
+            }
             skipOWS()
             guard index < input.count else { break }
             guard input[index] == UInt8(ascii: ",") else { throw fail("expected comma") }

@@ -5,7 +5,7 @@ import Testing
 
 @testable import FedNode
 
-/// `CurlHTTPClient` against a real Hummingbird server on 127.0.0.1.
+/// `CurlHTTPClient` against a real Hummingbird server on loopback.
 @Suite struct CurlHTTPClientTests {
     @Test func getSendsHeadersAndUserAgent() async throws {
         try await EchoServer.run { base, served in
@@ -201,7 +201,9 @@ import Testing
         }
     }
 
-    @Test(arguments: ["not a url", "ftp://example.com/file", "file:///etc/passwd", "http://", "http://exa mple.com/", ""])
+    @Test(arguments: [
+        "not a url", "ftp://example.com/file", "file:///etc/passwd", "http://", "http://exa mple.com/", "",
+    ])
     func refusesInvalidURL(url: String) async throws {
         await #expect(throws: HTTPClientError.invalidURL(url)) {
             try await Self.client().execute(HTTPClientRequest(url: url))
@@ -261,13 +263,14 @@ private final class ServedRequests: Sendable {
 /// A live Hummingbird server that echoes requests and plays slow, large, redirecting and
 /// gzip-encoding peers.
 private enum EchoServer {
-    /// Starts the server on 127.0.0.1 with a free port and runs `body` with its base URL.
+    /// Starts the server on a free loopback port and runs `body` with its base URL. (The live test
+    /// framework binds "localhost"; libcurl tries every address the name resolves to.)
     static func run(_ body: @Sendable (String, ServedRequests) async throws -> Void) async throws {
         let served = ServedRequests()
         let app = Application(
             router: router(served), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live) { client in
-            try await body("http://127.0.0.1:\(client.port ?? 0)", served)
+            try await body("http://localhost:\(client.port ?? 0)", served)
         }
     }
 
@@ -299,7 +302,8 @@ private enum EchoServer {
         }
         router.get("large/:bytes") { _, context -> Response in
             let count = try context.parameters.require("bytes", as: Int.self)
-            return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(repeating: UInt8(ascii: "a"), count: count)))
+            let body = ByteBuffer(repeating: UInt8(ascii: "a"), count: count)
+            return Response(status: .ok, body: .init(byteBuffer: body))
         }
         router.get("stream/:bytes") { _, context -> Response in
             // No Content-Length: only the client's running count can stop it.

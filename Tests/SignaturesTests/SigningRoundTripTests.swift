@@ -144,6 +144,13 @@ import Testing
         #expect(throws: SignatureError.unsupportedAlgorithm("ed25519")) { try SignatureVerifier().prepare(request, now: Self.now) }
     }
 
+    @Test func invalidLabelIsRefused() {
+        var request = inboxPost()
+        #expect(throws: SignatureError.malformedSignatureHeader("invalid label Sig 1")) {
+            try MessageSignature.sign(&request, label: "Sig 1", keyId: Self.keyId, privateKey: privateKey, components: ["@method"])
+        }
+    }
+
     @Test func queryParameterComponentIsSignedWithItsName() throws {
         var request = SignableRequest(method: "GET", path: "/search?q=sunset%20beach&limit=5", authority: "photos.example")
         try MessageSignature.sign(

@@ -71,7 +71,8 @@ final class CurlMulti: @unchecked Sendable {
         var queued: Int32 = 0
         while let message = curl_multi_info_read(handle, &queued) {
             // Read the message before removing its handle: removal invalidates it.
-            let (kind, easy, code) = (message.pointee.msg, message.pointee.easy_handle, message.pointee.data.result)
+            let (kind, easy) = (message.pointee.msg, message.pointee.easy_handle)
+            let code = message.pointee.data.result
             guard kind == CURLMSG_DONE, let easy, let transfer = active[easy] else { continue }
             complete(transfer, transfer.result(code))
         }
@@ -165,7 +166,8 @@ final class CurlTransfer: @unchecked Sendable {
         if let blockedAddress { return .failure(.blockedAddress(blockedAddress)) }
         if exceededCap { return .failure(.responseTooLarge) }
         if isCancelled { return .failure(.cancelled) }
-        let detail = errorBuffer.pointee != 0 ? String(cString: errorBuffer) : String(cString: curl_easy_strerror(code))
+        let detail =
+            errorBuffer.pointee != 0 ? String(cString: errorBuffer) : String(cString: curl_easy_strerror(code))
         return .failure(HTTPClientError(curlCode: code, detail: detail, url: url))
     }
 
@@ -185,7 +187,9 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
-    private func configureProtocol(_ url: String, _ configuration: CurlHTTPClient.Configuration) throws(HTTPClientError) {
+    private func configureProtocol(
+        _ url: String, _ configuration: CurlHTTPClient.Configuration
+    ) throws(HTTPClientError) {
         try check(fednode_easy_setopt_string(easy, CURLOPT_URL, url))
         try check(fednode_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
         // An empty proxy overrides the *_proxy environment variables, so the address checked in
@@ -198,11 +202,13 @@ final class CurlTransfer: @unchecked Sendable {
         try check(fednode_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)))
         try check(fednode_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1))
         try check(fednode_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, ""))  // all decoders built in
-        try check(fednode_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, configuration.connectTimeout.curlMilliseconds))
-        try check(fednode_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, configuration.totalTimeout.curlMilliseconds))
+        let (connectTimeout, totalTimeout) = (configuration.connectTimeout, configuration.totalTimeout)
+        try check(fednode_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, connectTimeout.curlMilliseconds))
+        try check(fednode_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, totalTimeout.curlMilliseconds))
         // Refuses early when Content-Length announces too much; the write callback enforces the
         // cap on the decoded body whatever the server announces.
-        try check(fednode_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(configuration.maxResponseBytes)))
+        let maxFileSize = curl_off_t(configuration.maxResponseBytes)
+        try check(fednode_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, maxFileSize))
         try check(fednode_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer))
     }
 
@@ -231,9 +237,12 @@ final class CurlTransfer: @unchecked Sendable {
         try check(fednode_easy_setopt_string(easy, CURLOPT_USERAGENT, userAgent))
         // "Expect:" removes libcurl's `Expect: 100-continue`, which would wait for an interim
         // response before sending a larger body (RFC 9110 10.1.1); federation bodies are small.
-        let lines = ["Expect:"] + request.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
-        for line in lines {
-            guard let list = curl_slist_append(headerList, line) else { throw .transport("curl_slist_append failed") }
+        // "Name;" is libcurl's way to send a header with an empty value.
+        let given = request.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
+        for line in ["Expect:"] + given {
+            guard let list = curl_slist_append(headerList, line) else {
+                throw .transport("curl_slist_append failed")
+            }
             headerList = list
         }
         try check(fednode_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList))
@@ -258,7 +267,8 @@ final class CurlTransfer: @unchecked Sendable {
             try check(fednode_easy_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, ""))
         } else {
             try check(body.withUnsafeBytes { bytes in
-                fednode_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+                let start = UnsafeMutableRawPointer(mutating: bytes.baseAddress)
+                return fednode_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, start)
             })
         }
         if request.method != "POST" {

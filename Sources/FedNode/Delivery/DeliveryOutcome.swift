@@ -1,0 +1,31 @@
+/// What one attempt to deliver an activity came to, as `RetryPolicy` sees it.
+public enum DeliveryOutcome: Sendable, Equatable {
+    /// The inbox answered with `status`; `retryAfter` is its `Retry-After` header, if any.
+    case response(status: Int, retryAfter: String? = nil)
+    /// No complete answer: the name did not resolve, the connection was refused or broke, TLS
+    /// failed, or the request timed out (the reason is attached).
+    case networkFailure(String)
+    /// The inbox resolved to an address the node does not send to (loopback, private, ...: the
+    /// SSRF guard); the refused address is attached.
+    case refused(String)
+    /// The request could not be built: an unusable inbox URL or no usable signing key.
+    case unsendable(String)
+}
+
+extension DeliveryOutcome {
+    /// The HTTP status, when the inbox answered.
+    var status: Int? {
+        if case .response(let status, _) = self { return status }
+        return nil
+    }
+
+    /// A short description for the queue's `last_error` column and the log.
+    var summary: String {
+        switch self {
+        case .response(let status, _): "HTTP \(status)"
+        case .networkFailure(let reason): reason
+        case .refused(let address): "refused to deliver to non-public address \(address)"
+        case .unsendable(let reason): reason
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Logging
+import Signatures
+import Storage
+
+/// How one attempt ended, for the pass's summary.
+struct AttemptResult: Sendable {
+    /// Where the delivery went.
+    enum Disposition: Sendable {
+        /// Accepted by the inbox and removed from the queue.
+        case delivered
+        /// Failed and rescheduled.
+        case retried
+        /// Dropped for good.
+        case givenUp
+        /// Left due as it was (cancelled, or its outcome could not be stored).
+        case interrupted
+    }
+
+    /// Where the delivery went.
+    var disposition: Disposition
+    /// Whether this attempt brought an unavailable domain back.
+    var revivedDomain = false
+}
+
+extension DeliverySummary {
+    /// Counts one attempt's result.
+    mutating func add(_ result: AttemptResult) {
+        switch result.disposition {
+        case .delivered: delivered += 1
+        case .retried: retried += 1
+        case .givenUp: givenUp += 1
+        case .interrupted: interrupted += 1
+        }
+    }
+}
+
+extension DeliveryWorker {
+    /// Sends one delivery, decides its fate with `RetryPolicy` and stores it.
+    /// - Parameters:
+    ///   - delivery: The queued row.
+    ///   - signer: Its account's signer, `nil` when the account has no usable key.
+    /// - Returns: Where the delivery went.
+    func attempt(_ delivery: Delivery, signer: RequestSigner?) async -> AttemptResult {
+        guard let outcome = await send(delivery, signer: signer) else { return AttemptResult(disposition: .interrupted) }
+        let now = self.now()
+        let attempts = delivery.attempts + 1
+        let decision = policy.decide(
+            attempts: attempts, firstQueuedAt: delivery.createdAt, outcome: outcome, now: now,
+            jitter: .random(in: -1...1))
+        var logger = node.logger
+        logger[metadataKey: "inbox"] = "\(delivery.inboxUrl)"
+        logger[metadataKey: "domain"] = "\(delivery.domain)"
+        logger[metadataKey: "activity"] = "\(delivery.activityUri)"
+        logger[metadataKey: "attempts"] = "\(attempts)"
+        if let status = outcome.status { logger[metadataKey: "status"] = "\(status)" }
+        do {
+            let health = try await record(decision, of: outcome, for: delivery, now: now)
+            log(decision, outcome: outcome, health: health, logger: logger)
+            return AttemptResult(disposition: decision.disposition, revivedDomain: health == .revived)
+        } catch {
+            logger.error("cannot record a delivery attempt", metadata: ["error": "\(error)"])
+            return AttemptResult(disposition: .interrupted)
+        }
+    }
+
+    /// Signs and POSTs the delivery's payload.
+    /// - Returns: The outcome, or `nil` when the send was cancelled (shutdown) and proves nothing.
+    private func send(_ delivery: Delivery, signer: RequestSigner?) async -> DeliveryOutcome? {
+        guard let signer else { return .unsendable("account \(delivery.accountId) has no usable signing key") }
+        let request: HTTPClientRequest
+        do {
+            request = try SignedRequest.make(
+                method: "POST", url: delivery.inboxUrl, body: Array(delivery.payload), signer: signer, now: now())
+        } catch {
+            return .unsendable("\(error)")
+        }
+        do {
+            let response = try await node.httpClient.execute(request)
+            return .response(status: response.status, retryAfter: response.header("Retry-After"))
+        } catch {
+            switch error {
+            case .cancelled: return nil
+            case .blockedAddress(let address): return .refused(address)
+            case .invalidURL(let url): return .unsendable("invalid inbox URL \(url)")
+            case .timedOut: return .networkFailure("timed out")
+            case .connectFailed(let reason): return .networkFailure("cannot connect: \(reason)")
+            case .transport(let reason): return .networkFailure(reason)
+            case .responseTooLarge: return .networkFailure("response too large")
+            case .tooManyRedirects: return .networkFailure("too many redirects")
+            }
+        }
+    }
+
+    /// What an attempt changed about its domain's health.
+    enum HealthChange: Sendable, Equatable {
+        /// Nothing worth a log line.
+        case none
+        /// The domain was unavailable and answered.
+        case revived
+        /// The domain has now failed long enough to be skipped.
+        case madeUnavailable
+    }
+
+    /// Stores the decision and the domain's health in one small transaction.
+    private func record(
+        _ decision: DeliveryDecision, of outcome: DeliveryOutcome, for delivery: Delivery, now: Date
+    ) async throws -> HealthChange {
+        let verdict = policy.domainVerdict(for: outcome)
+        let policy = self.policy
+        return try await node.database.pool.write { db -> HealthChange in
+            switch decision {
+            case .delivered, .giveUp:
+                try DeliveryQueue.remove(delivery.id, in: db)
+            case .retry(let at):
+                try DeliveryQueue.reschedule(
+                    delivery.id, attempts: delivery.attempts + 1, nextAttemptAt: at, status: outcome.status,
+                    error: outcome.summary, in: db)
+            }
+            switch verdict {
+            case .reachable:
+                return try DeliveryDomain.markAvailable(delivery.domain, at: now, in: db) ? .revived : .none
+            case .failing:
+                let before = try DeliveryDomain.fetchOne(db, key: delivery.domain)?.unavailable ?? false
+                let after = try DeliveryDomain.recordFailure(delivery.domain, at: now, in: db) {
+                    policy.shouldMarkUnavailable(failingSince: $0, now: now)
+                }
+                return !before && after.unavailable ? .madeUnavailable : .none
+            case .unaffected:
+                return .none
+            }
+        }
+    }
+
+    private func log(_ decision: DeliveryDecision, outcome: DeliveryOutcome, health: HealthChange, logger: Logger) {
+        switch decision {
+        case .delivered:
+            logger.debug("delivered")
+        case .retry(let at):
+            logger.info("delivery failed, will retry", metadata: ["error": "\(outcome.summary)", "retryAt": "\(at)"])
+        case .giveUp(let reason):
+            logger.notice("gave up delivery", metadata: ["reason": "\(reason)"])
+        }
+        switch health {
+        case .none: break
+        case .revived: logger.notice("domain available again")
+        case .madeUnavailable: logger.warning("domain marked unavailable after failing for days; skipping it")
+        }
+    }
+}
+
+extension DeliveryDecision {
+    /// Where a delivery goes after this decision.
+    fileprivate var disposition: AttemptResult.Disposition {
+        switch self {
+        case .delivered: .delivered
+        case .retry: .retried
+        case .giveUp: .givenUp
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Activity
+import Foundation
+import Storage
+
+/// Converts incoming ActivityStreams objects into posts and their parts; remote HTML is
+/// sanitised here, once, on the way in.
+enum ASToPost {
+    /// Object types stored as posts (Mastodon's, Pixelfed's and the long-form ones).
+    static let postTypes: Set<String> = ["Note", "Image", "Article", "Page", "Question", "Video"]
+    /// At most this many photos per post are kept.
+    static let maxAttachments = 10
+
+    /// Whether `object` is something we store as a post.
+    static func isPost(_ object: ASObject) -> Bool {
+        object.types.contains(where: postTypes.contains)
+    }
+
+    /// The caption as safe HTML; long-form objects keep their title as a first line.
+    static func content(_ object: ASObject) -> String {
+        let body = HTMLSanitizer.sanitize(object.effectiveContent ?? "")
+        if object.hasType("Article") || object.hasType("Page"), let title = object.name, !title.isEmpty {
+            return "<p><strong>\(HTMLSanitizer.sanitize(title))</strong></p>" + body
+        }
+        return body
+    }
+
+    /// Photo attachments in order; an `Image` object is itself the photo.
+    static func media(_ object: ASObject, accountId: Int64, now: Date) -> [MediaAttachment] {
+        let items = object.attachment.isEmpty && object.hasType("Image") ? [object] : object.attachment
+        return items.prefix(maxAttachments).compactMap { item -> MediaAttachment? in
+            guard let url = item.url ?? item.href, url.hasPrefix("http") else { return nil }
+            var media = MediaAttachment(accountId: accountId, createdAt: now)
+            media.remoteUrl = url
+            media.contentType = item.mediaType
+            media.type = mediaKind(item)
+            media.description = HTMLSanitizer.plainText(item.name ?? item.summary ?? "")
+            media.width = item.width
+            media.height = item.height
+            media.blurhash = item.blurhash
+            if let focal = item.focalPoint, focal.count == 2 {
+                media.focusX = min(1, max(-1, focal[0]))
+                media.focusY = min(1, max(-1, focal[1]))
+            }
+            return media
+        }
+    }
+
+    /// Hashtag names without `#`, from `Hashtag` tags.
+    static func hashtags(_ object: ASObject) -> [String] {
+        var seen = Set<String>()
+        return object.tag.filter { $0.hasType("Hashtag") }.compactMap { tag in
+            let name = String((tag.name ?? "").drop(while: { $0 == "#" }))
+            guard !name.isEmpty, name.count <= 100, seen.insert(name.lowercased()).inserted else { return nil }
+            return name
+        }
+    }
+
+    /// Actor ids of `Mention` tags.
+    static func mentionURIs(_ object: ASObject) -> [String] {
+        object.tag.filter { $0.hasType("Mention") }.compactMap(\.href)
+    }
+
+    private static func mediaKind(_ item: ASObject) -> String {
+        let type = item.mediaType?.lowercased() ?? ""
+        if type.hasPrefix("video/") { return type == "video/gif" ? "gifv" : "video" }
+        if type.hasPrefix("audio/") { return "audio" }
+        return type.hasPrefix("image/") || item.hasType("Image") || type.isEmpty ? "image" : "unknown"
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import GRDB
+import Signatures
+import Storage
+
+/// The node's own `Application` actor at `BASE/actor`: it signs fetches (authorized fetch)
+/// that no particular person makes, like Mastodon's instance actor.
+struct InstanceActor: Sendable {
+    /// The actor id.
+    let id: String
+    /// The signing key.
+    let signer: RequestSigner
+    /// PEM of the public key, for the actor document.
+    let publicKeyPem: String
+
+    /// Loads the instance key from the database, generating and storing it the first time.
+    static func load(database: NodeDatabase, base: String) throws(NodeError) -> InstanceActor {
+        do {
+            let pem = try database.pool.write { db -> String in
+                if let pem = try NodeSettings.value("instance_private_key", in: db) { return pem }
+                let pem = try RSAPrivateKey.generate(bits: 2048).pkcs8PEM
+                try NodeSettings.set("instance_private_key", to: pem, in: db)
+                return pem
+            }
+            let key = try RSAPrivateKey(pem: pem)
+            let id = "\(base)/actor"
+            return InstanceActor(id: id, signer: RequestSigner(keyId: id + "#main-key", privateKey: key), publicKeyPem: key.publicKey.spkiPEM)
+        } catch {
+            throw .configuration("cannot load the instance actor key: \(error)")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Activity
+import Foundation
+import GRDB
+import Storage
+
+/// Records outgoing activities and their deliveries, always inside the transaction of the
+/// action that caused them (STYLE.md rule 5). Callers notify `node.deliverySignal` after commit.
+enum Outbox {
+    /// Stores `activity` in the sender's outbox and queues one delivery per distinct inbox.
+    /// - Parameters:
+    ///   - activity: The activity; its `id` must be set.
+    ///   - sender: The local account that sends and signs it.
+    ///   - postId: The post it concerns, if any (its outbox rows go with it).
+    ///   - inboxes: Remote inboxes to deliver to (local ones are skipped by the caller).
+    ///   - db: The action's write transaction.
+    static func record(_ activity: ASObject, sender: Account, postId: Int64?, inboxes: [String], in db: Database) throws {
+        var document = activity
+        if document.context == nil { document.context = ASContext.standard }
+        let payload = document.encoded()
+        let uri = document.id ?? ""
+        try OutboxActivity(uri: uri, accountId: sender.id, type: document.type ?? "", postId: postId, payload: payload)
+            .insert(db, onConflict: .ignore)
+        try Delivery.enqueue(activityUri: uri, payload: payload, accountId: sender.id, inboxes: inboxes, in: db)
+    }
+
+    /// Delivery inboxes of `accountId`'s remote followers, shared inboxes collapsing each node.
+    static func followerInboxes(of accountId: Int64, in db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: """
+            SELECT DISTINCT COALESCE(a.shared_inbox_url, a.inbox_url) FROM follows f
+            JOIN accounts a ON a.id = f.account_id
+            WHERE f.target_account_id = ? AND f.state = 'accepted' AND a.domain IS NOT NULL
+              AND COALESCE(a.shared_inbox_url, a.inbox_url) IS NOT NULL
+            """, arguments: [accountId])
+    }
+
+    /// The inbox to reach one remote account (shared when it has one), `nil` for local accounts.
+    static func inbox(of account: Account) -> [String] {
+        guard !account.isLocal, let inbox = account.deliveryInbox else { return [] }
+        return [inbox]
+    }
+}

@@ -1,0 +1,73 @@
+import Activity
+import Foundation
+import GRDB
+import Storage
+
+/// Finds remote accounts: from the database when fresh, otherwise fetched from their origin
+/// (by actor id, or by `user@domain` through WebFinger) and stored.
+public struct RemoteActorResolver: Sendable {
+    /// How long a stored remote profile is used before it is fetched again.
+    static let maxAge: TimeInterval = 24 * 3600
+    let node: Node
+
+    /// The account for actor id `uri`, fetching it when unknown, stale or `refresh` is set.
+    /// - Throws: `NodeError` when it cannot be fetched or is not an actor.
+    public func resolve(uri: String, refresh: Bool = false, now: Date = Date()) async throws(NodeError) -> Account {
+        if let local = try localAccount(uri: uri) { return local }
+        let stored = try read { try Account.withURI(uri).fetchOne($0) }
+        if let stored, !refresh, let fetched = stored.fetchedAt, now.timeIntervalSince(fetched) < Self.maxAge {
+            return stored
+        }
+        let document = try await ObjectFetcher(node: node).fetch(uri)
+        guard document.types.contains(where: ASToAccount.actorTypes.contains), document.id == uri || stored == nil else {
+            throw .badRequest("\(uri) is not an actor")
+        }
+        return try store(document, now: now)
+    }
+
+    /// The account `username@domain`, resolved through WebFinger (RFC 7033) when unknown.
+    public func resolve(username: String, domain: String) async throws(NodeError) -> Account {
+        if domain.lowercased() == node.urls.domain { return try node.accounts.local(username) }
+        if let stored = try read({ try Account.handle(username, domain: domain).fetchOne($0) }) { return stored }
+        let scheme = node.configuration.testMode ? "http" : "https"
+        let query = "acct:\(username)@\(domain)".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let request = HTTPClientRequest(url: "\(scheme)://\(domain)/.well-known/webfinger?resource=\(query)",
+                                        headers: [("Accept", "application/jrd+json, application/json")])
+        let response: HTTPClientResponse
+        do { response = try await node.httpClient.execute(request) } catch { throw .notFound("Cannot reach \(domain)") }
+        guard response.status == 200,
+            let document = try? JSONDecoder().decode(WebFingerDocument.self, from: Data(response.body)),
+            let actorURL = document.links.first(where: { $0.rel == "self" && ActivityStreams.isActivityPubMediaType($0.type ?? "") })?.href
+        else { throw .notFound("No account \(username)@\(domain)") }
+        return try await resolve(uri: actorURL)
+    }
+
+    /// Stores (inserts or updates) the actor `document`, whose origin was already checked.
+    func store(_ document: ASObject, now: Date = Date()) throws(NodeError) -> Account {
+        guard let uri = document.id, let domain = ASToAccount.authority(of: uri), let username = document.preferredUsername, !username.isEmpty else {
+            throw .badRequest("Actor without id or preferredUsername")
+        }
+        do {
+            return try node.database.pool.write { db in
+                // A known row for this id, or for the same handle (an actor re-created there).
+                var account = try Account.withURI(uri).fetchOne(db)
+                    ?? Account.handle(username, domain: domain).fetchOne(db)
+                    ?? Account(username: username, domain: domain, uri: uri, createdAt: now)
+                account.uri = uri
+                ASToAccount.apply(document, to: &account, now: now)
+                try account.save(db)
+                return account
+            }
+        } catch { throw .internal("storing actor \(uri): \(error)") }
+    }
+
+    private func localAccount(uri: String) throws(NodeError) -> Account? {
+        guard uri.hasPrefix(node.urls.base + "/") else { return nil }
+        guard let account = try read({ try Account.withURI(uri).fetchOne($0) }) else { throw .notFound("No local actor \(uri)") }
+        return account
+    }
+
+    private func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(NodeError) -> T {
+        do { return try node.database.pool.read(body) } catch { throw .internal("reading accounts: \(error)") }
+    }
+}

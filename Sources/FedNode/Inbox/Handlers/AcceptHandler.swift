@@ -1,0 +1,46 @@
+import Activity
+import GRDB
+import Storage
+
+/// `Accept` of one of our Follows: the follow becomes accepted.
+struct AcceptHandler: InboxHandler {
+    func handle(_ context: InboxContext) async throws(NodeError) -> InboxOutcome {
+        let changed = try await context.write { db in
+            guard let follow = try OwnFollow.find(context, in: db) else { return false }
+            var accepted = follow
+            accepted.state = .accepted
+            try accepted.update(db)
+            return true
+        }
+        return changed ? .processed : .ignored("Accept of an unknown follow")
+    }
+}
+
+/// `Reject` of one of our Follows (or a later removal of a follower): the follow is gone.
+struct RejectHandler: InboxHandler {
+    func handle(_ context: InboxContext) async throws(NodeError) -> InboxOutcome {
+        let changed = try await context.write { db in
+            guard let follow = try OwnFollow.find(context, in: db) else { return false }
+            try follow.delete(db)
+            try HomeTimeline.remove(authorId: follow.targetAccountId, from: follow.accountId, in: db)
+            return true
+        }
+        return changed ? .processed : .ignored("Reject of an unknown follow")
+    }
+}
+
+/// Finds the local follow an Accept or Reject answers: by the Follow's id, or by its
+/// (local follower, the answering actor) pair, since some servers echo only part of it.
+enum OwnFollow {
+    static func find(_ context: InboxContext, in db: Database) throws -> Follow? {
+        let targetMatches = Column("target_account_id") == context.actor.id
+        if let id = context.objectId,
+            let follow = try Follow.filter(Column("uri") == id && targetMatches).fetchOne(db) {
+            return follow
+        }
+        guard let followerURI = context.activity.object?.object?.actor?.id,
+            let follower = try Account.withURI(followerURI).fetchOne(db), follower.isLocal
+        else { return nil }
+        return try Follow.filter(Column("account_id") == follower.id && targetMatches).fetchOne(db)
+    }
+}

@@ -1,0 +1,68 @@
+import Activity
+import Foundation
+import GRDB
+import Storage
+
+/// What one handler gets: the node, the activity and its verified sender.
+struct InboxContext: Sendable {
+    let node: Node
+    let activity: ASObject
+    /// The verified signer, who is the activity's `actor`.
+    let actor: Account
+
+    /// The activity's object id (embedded object or bare id).
+    var objectId: String? { activity.object?.id }
+
+    /// Runs `body` in one write transaction, mapping failures to `NodeError.internal`.
+    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(NodeError) -> T {
+        do { return try await node.database.pool.write(body) } catch let error as NodeError { throw error } catch {
+            throw .internal("inbox write: \(error)")
+        }
+    }
+
+    /// The activity's object, trusted only from its origin: an embedded object whose id is on
+    /// the actor's host is used as sent; anything else is fetched from its own origin.
+    func trustedObject() async throws(NodeError) -> ASObject {
+        guard let id = objectId else { throw .badRequest("Activity without object") }
+        if let embedded = activity.object?.object, ASToAccount.authority(of: id) == ASToAccount.authority(of: actor.uri) {
+            return embedded
+        }
+        return try await ObjectFetcher(node: node).fetch(id)
+    }
+
+    /// Whether `uri` belongs to the sending actor's host.
+    func isActorsOwn(_ uri: String?) -> Bool {
+        guard let uri else { return false }
+        return ASToAccount.authority(of: uri) == ASToAccount.authority(of: actor.uri)
+    }
+
+    /// The local account with actor id `uri`, if it is one of ours.
+    func localAccount(_ uri: String?) throws(NodeError) -> Account? {
+        guard let uri, uri.hasPrefix(node.urls.base + "/") else { return nil }
+        do { return try node.database.pool.read { try Account.withURI(uri).fetchOne($0) } } catch {
+            throw .internal("reading account: \(error)")
+        }
+    }
+
+    /// The stored post with id `uri`, if any.
+    func post(_ uri: String?) throws(NodeError) -> Post? {
+        guard let uri else { return nil }
+        do { return try node.database.pool.read { try Post.filter(Column("uri") == uri).fetchOne($0) } } catch {
+            throw .internal("reading post: \(error)")
+        }
+    }
+}
+
+/// How a handler finished.
+enum InboxOutcome: Sendable, Equatable {
+    /// Effects stored (or already there: handlers are idempotent).
+    case processed
+    /// Nothing to do, with the reason.
+    case ignored(String)
+}
+
+/// One handler per inbound activity type (STYLE.md rule 1).
+protocol InboxHandler: Sendable {
+    /// Applies the activity. Must be idempotent: processing it twice changes nothing more.
+    func handle(_ context: InboxContext) async throws(NodeError) -> InboxOutcome
+}

@@ -1,0 +1,21 @@
+import Activity
+
+/// Routes each inbound activity to the one handler for its type.
+enum InboxDispatcher {
+    /// The handler for `type`; unknown types are recorded and ignored.
+    static func handler(for type: String?) -> (any InboxHandler)? {
+        switch type {
+        case "Follow": FollowHandler()
+        case "Accept": AcceptHandler()
+        case "Reject": RejectHandler()
+        case "Undo": UndoHandler()
+        case "Create": CreateHandler()
+        case "Update": UpdateHandler()
+        case "Delete": DeleteHandler()
+        case "Like": LikeHandler()
+        case "Announce": AnnounceHandler()
+        case "Block": BlockHandler()
+        default: nil
+        }
+    }
+}

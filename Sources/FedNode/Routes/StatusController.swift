@@ -1,0 +1,95 @@
+import Activity
+import Foundation
+import GRDB
+import Hummingbird
+import Storage
+
+/// `GET /users/NAME/statuses/ID` (the Note, or an HTML page for browsers), its `/activity`,
+/// and its `likes` and `replies` collections. Only public and unlisted posts are served.
+struct StatusController {
+    let node: Node
+
+    func addRoutes(to router: Router<NodeRequestContext>) {
+        router.get("users/:username/statuses/:id", use: status)
+        router.get("users/:username/statuses/:id/activity", use: activity)
+        router.get("users/:username/statuses/:id/likes", use: likes)
+        router.get("users/:username/statuses/:id/replies", use: replies)
+        router.get("actor", use: instanceActor)
+    }
+
+    /// The Note by content negotiation.
+    @Sendable func status(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (post, parts) = try await visiblePost(context)
+        let note = PostToAS(urls: node.urls).note(post, parts: parts)
+        switch ContentNegotiation.preferred(accept: request.headers[.accept]) {
+        case .activityJSON:
+            var document = note
+            document.context = ASContext.standard
+            return JSONResponse.bytes(document.encoded(), contentType: JSONResponse.activity, headers: [.vary: "Accept"])
+        case .html:
+            return JSONResponse.html(StatusPage.render(post, author: parts.author, media: parts.media, urls: node.urls))
+        case nil:
+            throw NodeError.notAcceptable("Not acceptable: use application/activity+json or text/html")
+        }
+    }
+
+    /// The Create activity of a post.
+    @Sendable func activity(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (post, parts) = try await visiblePost(context)
+        var create = PostToAS(urls: node.urls).create(post, parts: parts)
+        create.context = ASContext.standard
+        return JSONResponse.bytes(create.encoded(), contentType: JSONResponse.activity)
+    }
+
+    /// Who liked the post, as an OrderedCollection of actor ids.
+    @Sendable func likes(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (post, _) = try await visiblePost(context)
+        let likers = try await node.database.pool.read { db in
+            try String.fetchAll(db, sql: "SELECT a.uri FROM likes l JOIN accounts a ON a.id = l.account_id WHERE l.post_id = ? ORDER BY l.id DESC",
+                                arguments: [post.id])
+        }
+        let collection = ASObject(id: post.uri + "/likes", type: "OrderedCollection", context: ASContext.activityStreams,
+                                  totalItems: likers.count, items: likers.prefix(CollectionPager.pageSize).map { .id($0) })
+        return JSONResponse.bytes(collection.encoded(), contentType: JSONResponse.activity)
+    }
+
+    /// Public comments on the post, as a Collection of their ids.
+    @Sendable func replies(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (post, _) = try await visiblePost(context)
+        let ids = try await node.database.pool.read { db in
+            try String.fetchAll(db, sql: "SELECT uri FROM posts WHERE in_reply_to_id = ? AND visibility IN ('public','unlisted') ORDER BY id",
+                                arguments: [post.id])
+        }
+        let collection = ASObject(id: post.uri + "/replies", type: "OrderedCollection", context: ASContext.activityStreams,
+                                  totalItems: ids.count, items: ids.map { .id($0) })
+        return JSONResponse.bytes(collection.encoded(), contentType: JSONResponse.activity)
+    }
+
+    /// The instance actor (`Application`), whose key signs the node's fetches.
+    @Sendable func instanceActor(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let actor = node.instanceActor
+        let document = ASObject(
+            id: actor.id, type: "Application", context: ASContext.standard, name: node.configuration.nodeName,
+            preferredUsername: node.urls.domain, inbox: node.urls.sharedInbox, outbox: actor.id + "/outbox",
+            endpoints: ASEndpoints(sharedInbox: node.urls.sharedInbox),
+            publicKey: ASPublicKey(id: actor.signer.keyId, owner: actor.id, publicKeyPem: actor.publicKeyPem),
+            manuallyApprovesFollowers: true)
+        return JSONResponse.bytes(document.encoded(), contentType: JSONResponse.activity)
+    }
+
+    /// The local, public or unlisted post named by the path; 410 when deleted, 404 otherwise.
+    private func visiblePost(_ context: NodeRequestContext) async throws -> (Post, PostToAS.Parts) {
+        let username = try context.parameters.require("username")
+        let id = try context.parameters.require("id", as: Int64.self)
+        let uri = node.urls.status(username, id: id)
+        let found = try await node.database.pool.read { db -> (Post, PostToAS.Parts)? in
+            guard let post = try Post.fetchOne(db, key: id), post.local, post.uri == uri,
+                post.visibility == .public || post.visibility == .unlisted
+            else { return nil }
+            return (post, try PostToAS.Parts.read(post, in: db))
+        }
+        if let found { return found }
+        let deleted = try await node.database.pool.read { try Tombstone.fetchOne($0, key: uri) != nil }
+        throw deleted ? NodeError.gone("Post deleted") : NodeError.notFound("Record not found")
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import GRDB
+
+/// The queries of the delivery worker over `delivery_queue` and `delivery_domains`: what is due,
+/// what to probe, and how each attempt is recorded. Each call runs inside the caller's
+/// transaction; the worker keeps every write small (one delivery per transaction).
+public enum DeliveryQueue {
+    /// Deliveries whose time has come, oldest first, skipping domains marked unavailable.
+    /// - Parameters:
+    ///   - now: The current time; rows with `next_attempt_at <= now` are due.
+    ///   - limit: The most rows returned.
+    ///   - db: An open database connection.
+    /// - Returns: At most `limit` deliveries.
+    /// - Throws: A GRDB `DatabaseError`.
+    public static func due(at now: Date, limit: Int, in db: Database) throws -> [Delivery] {
+        try Delivery.fetchAll(
+            db,
+            sql: """
+                SELECT * FROM delivery_queue
+                WHERE next_attempt_at <= ?
+                  AND domain NOT IN (SELECT domain FROM delivery_domains WHERE unavailable)
+                ORDER BY next_attempt_at, id
+                LIMIT ?
+                """,
+            arguments: [now, limit])
+    }
+
+    /// One due delivery (the oldest) for each unavailable domain that has not failed since
+    /// `lastFailureBefore`, to find out whether the domain answers again.
+    /// - Parameters:
+    ///   - now: The current time; only due rows are probes.
+    ///   - lastFailureBefore: Domains that failed after this time are left alone for now.
+    ///   - limit: The most probes returned.
+    ///   - db: An open database connection.
+    /// - Returns: At most one delivery per domain, at most `limit` in all.
+    /// - Throws: A GRDB `DatabaseError`.
+    public static func probes(at now: Date, lastFailureBefore: Date, limit: Int, in db: Database) throws -> [Delivery] {
+        try Delivery.fetchAll(
+            db,
+            sql: """
+                SELECT q.* FROM delivery_domains d
+                JOIN delivery_queue q ON q.id = (
+                  SELECT id FROM delivery_queue
+                  WHERE domain = d.domain AND next_attempt_at <= ?
+                  ORDER BY next_attempt_at, id LIMIT 1)
+                WHERE d.unavailable AND (d.last_failure_at IS NULL OR d.last_failure_at <= ?)
+                ORDER BY d.domain
+                LIMIT ?
+                """,
+            arguments: [now, lastFailureBefore, limit])
+    }
+
+    /// Removes a delivery that was delivered or given up. A row already gone is not an error.
+    /// - Parameters:
+    ///   - id: The delivery's id.
+    ///   - db: An open write transaction.
+    /// - Throws: A GRDB `DatabaseError`.
+    public static func remove(_ id: Int64, in db: Database) throws {
+        _ = try Delivery.deleteOne(db, id: id)
+    }
+
+    /// Records a failed attempt and when to try again.
+    /// - Parameters:
+    ///   - id: The delivery's id.
+    ///   - attempts: Attempts made so far, this one included.
+    ///   - nextAttemptAt: Not before this time.
+    ///   - status: The HTTP status of the attempt, `nil` when there was no response.
+    ///   - error: What went wrong, for the admin.
+    ///   - db: An open write transaction.
+    /// - Throws: A GRDB `DatabaseError`.
+    public static func reschedule(
+        _ id: Int64, attempts: Int, nextAttemptAt: Date, status: Int?, error: String, in db: Database
+    ) throws {
+        try Delivery.filter(id: id).updateAll(
+            db,
+            Column("attempts").set(to: attempts),
+            Column("next_attempt_at").set(to: nextAttemptAt),
+            Column("last_status").set(to: status),
+            Column("last_error").set(to: error))
+    }
+
+    /// Deletes the deliveries to unavailable domains that were queued at or before `cutoff`:
+    /// they were skipped for so long that they are no longer worth sending.
+    /// - Parameters:
+    ///   - cutoff: Rows created at or before this time go.
+    ///   - db: An open write transaction.
+    /// - Returns: How many rows were deleted.
+    /// - Throws: A GRDB `DatabaseError`.
+    public static func dropExpired(queuedBefore cutoff: Date, in db: Database) throws -> Int {
+        // Cheap check first: nearly always no domain is unavailable, and then nothing is scanned.
+        guard try DeliveryDomain.filter(Column("unavailable") == true).fetchCount(db) > 0 else { return 0 }
+        try db.execute(
+            sql: """
+                DELETE FROM delivery_queue
+                WHERE created_at <= ?
+                  AND domain IN (SELECT domain FROM delivery_domains WHERE unavailable)
+                """,
+            arguments: [cutoff])
+        return db.changesCount
+    }
+
+    /// How many deliveries are waiting, due or not.
+    /// - Parameter db: An open database connection.
+    /// - Returns: The number of rows in the queue.
+    /// - Throws: A GRDB `DatabaseError`.
+    public static func pendingCount(in db: Database) throws -> Int {
+        try Delivery.fetchCount(db)
+    }
+}
+
+extension DeliveryDomain {
+    /// The key a delivery to `url` is tracked under: the lowercased host, plus `:port` when the
+    /// URL names one (the form `Delivery.enqueue` stores).
+    /// - Parameter url: An inbox or actor URL.
+    /// - Returns: The domain key, or `nil` when the URL has no host.
+    public static func name(of url: String) -> String? {
+        guard let components = URLComponents(string: url), let host = components.host?.lowercased(),
+            !host.isEmpty
+        else { return nil }
+        return host + (components.port.map { ":\($0)" } ?? "")
+    }
+
+    /// Records that `domain` answered: it is no longer failing and no longer unavailable. Only an
+    /// existing row changes (domains get a row when they first fail), so calling this for every
+    /// activity received from a domain costs nothing for healthy ones.
+    /// - Parameters:
+    ///   - domain: The domain key (see `name(of:)`).
+    ///   - now: When it answered.
+    ///   - db: An open write transaction.
+    /// - Returns: `true` when the domain was marked unavailable until now, so its skipped
+    ///   deliveries are due again.
+    /// - Throws: A GRDB `DatabaseError`.
+    @discardableResult
+    public static func markAvailable(_ domain: String, at now: Date, in db: Database) throws -> Bool {
+        guard var health = try DeliveryDomain.fetchOne(db, key: domain) else { return false }
+        let wasUnavailable = health.unavailable
+        health.failingSince = nil
+        health.unavailable = false
+        health.lastSuccessAt = now
+        try health.update(db)
+        return wasUnavailable
+    }
+
+    /// Records a failed delivery to `domain`, starting its run of failures if none is running.
+    /// - Parameters:
+    ///   - domain: The domain key.
+    ///   - now: When the attempt failed.
+    ///   - db: An open write transaction.
+    ///   - markUnavailable: Decides, from the start of the run of failures, whether the domain
+    ///     has failed long enough to be skipped (`RetryPolicy` decides this in the node).
+    /// - Returns: The domain's health after the failure.
+    /// - Throws: A GRDB `DatabaseError`.
+    @discardableResult
+    public static func recordFailure(
+        _ domain: String, at now: Date, in db: Database, markUnavailable: (_ failingSince: Date) -> Bool
+    ) throws -> DeliveryDomain {
+        var health = try DeliveryDomain.fetchOne(db, key: domain) ?? DeliveryDomain(domain: domain)
+        let failingSince = health.failingSince ?? now
+        health.failingSince = failingSince
+        health.lastFailureAt = now
+        if markUnavailable(failingSince) { health.unavailable = true }
+        try health.save(db)
+        return health
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import Hummingbird
+import Logging
+import Storage
+@testable import FedNode
+
+/// One node of the test network: a real Hummingbird server on 127.0.0.1 with its own port,
+/// SQLite file and keys, started through `buildApplication` like `fednode serve`.
+final class NetworkNode: @unchecked Sendable {
+    // Mutated only by the test's own task (start/stop), never concurrently.
+    let name: String
+    let port: Int
+    let dataDirectory: String
+    private(set) var node: Node
+    private var task: Task<Void, any Error>?
+
+    var domain: String { "127.0.0.1:\(port)" }
+
+    init(name: String) throws {
+        self.name = name
+        self.port = try FreePort.find()
+        self.dataDirectory = (NSTemporaryDirectory() as NSString).appendingPathComponent("fednode-net-\(name)-\(UUID().uuidString)")
+        self.node = try Node(configuration: Self.configuration(port: port, dataDirectory: dataDirectory), logger: Self.logger(name))
+    }
+
+    /// Starts serving; `workers: false` accepts activities without processing them (a node
+    /// that dies right after answering 202).
+    func start(workers: Bool = true) async throws {
+        let app = buildApplication(node: node, runWorkers: workers)
+        task = Task { try await app.run() }
+        try await waitUntilServing()
+    }
+
+    /// Stops the server and its workers (as a crash or shutdown would), keeping the data.
+    func stop() async {
+        task?.cancel()
+        _ = await task?.result
+        task = nil
+    }
+
+    /// Stops, reopens the database from disk, and starts again on the same port.
+    func restart(workers: Bool = true) async throws {
+        await stop()
+        node = try Node(configuration: Self.configuration(port: port, dataDirectory: dataDirectory), logger: Self.logger(name))
+        try await start(workers: workers)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: dataDirectory) }
+
+    /// Reads from this node's database.
+    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
+        try node.database.pool.read(body)
+    }
+
+    private func waitUntilServing() async throws {
+        for _ in 0..<200 {
+            if let response = try? await node.httpClient.execute(HTTPClientRequest(url: "http://\(domain)/healthz")), response.status == 200 { return }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        throw NodeError.internal("node \(name) did not start")
+    }
+
+    private static func configuration(port: Int, dataDirectory: String) -> NodeConfiguration {
+        var configuration = NodeConfiguration(domain: "127.0.0.1:\(port)", testMode: true)
+        configuration.port = port
+        configuration.dataDirectory = dataDirectory
+        configuration.passwordCost = 10
+        return configuration
+    }
+
+    private static func logger(_ name: String) -> Logger {
+        var logger = Logger(label: "node-\(name)")
+        logger.logLevel = ProcessInfo.processInfo.environment["FEDNODE_TEST_LOG"].flatMap { Logger.Level(rawValue: $0) } ?? .critical
+        return logger
+    }
+}
+
+/// Finds a free loopback port by binding port 0 (nodes need their port, which is part of their
+/// domain, before they start, and keep it across restarts).
+enum FreePort {
+    static func find() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw NodeError.internal("no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// Waits for a condition that depends on other nodes' background work (deliveries, inbox
+/// processing). This bounds a wait; it asserts nothing about speed.
+func eventually(_ what: String, within seconds: Double = 30, _ condition: () async throws -> Bool) async throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if (try? await condition()) == true { return }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+    throw NodeError.internal("never happened: \(what)")
+}
