@@ -40,9 +40,21 @@ struct InboxController {
         guard let actorId = activity.actor?.id else { throw NodeError.badRequest("Activity without actor") }
         let signer = try await authenticator.authenticate(request, body: body, activity: activity, actorId: actorId)
         guard let signer else { return Response(status: .accepted) }  // a Delete of an actor we never knew
+        try checkOrigin(activity, actorId: actorId)
         try await enqueue(activity, payload: Data(body), signer: signer, recipient: recipient)
         node.inboxSignal.notify()
         return Response(status: .accepted)
+    }
+
+    /// Nobody creates, updates or deletes objects that live on another host.
+    private func checkOrigin(_ activity: ASObject, actorId: String) throws {
+        guard ["Create", "Update", "Delete"].contains(activity.type ?? ""), let objectId = activity.object?.id else { return }
+        guard ASToAccount.authority(of: objectId) == ASToAccount.authority(of: actorId) else {
+            throw NodeError.forbidden("\(activity.type ?? "Activity") of an object from another host")
+        }
+        if let author = activity.object?.object?.attributedTo, author != actorId {
+            throw NodeError.forbidden("\(activity.type ?? "Activity") of an object attributed to someone else")
+        }
     }
 
     private func checkContentType(_ request: Request) throws {
