@@ -63,6 +63,7 @@ let package = Package(
             dependencies: [
                 "FedNode", "Storage", "Signatures", "Activity",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .testTarget(
             name: "FederationTests",

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Hummingbird
 import HummingbirdTesting
+import ServiceLifecycle
 import Signatures
 import Storage
 import Synchronization
@@ -15,9 +16,8 @@ import Testing
 
     @Test func deliversSignedActivity() async throws {
         try await InboxSink.run { base, sink in
-            let test = try TestNode.make()
+            let (test, alice) = try await Self.nodeWithAlice()
             defer { test.remove() }
-            let alice = try await test.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse battery")
             try await enqueue(on: test.node, from: alice, to: ["\(base)/users/bob/inbox", "\(base)/inbox"])
 
             let summary = await DeliveryWorker(node: test.node, now: TestClock().now).deliverDue()
@@ -40,12 +40,26 @@ import Testing
         }
     }
 
+    @Test func fullBatchReportsMoreDue() async throws {
+        try await InboxSink.run { base, sink in
+            let (test, alice) = try await Self.nodeWithAlice()
+            defer { test.remove() }
+            try await enqueue(on: test.node, from: alice, to: (0..<70).map { "\(base)/users/u\($0)/inbox" })
+            let worker = DeliveryWorker(node: test.node, now: TestClock().now)
+
+            let first = await worker.deliverDue()
+            #expect(first.delivered == 64 && first.moreDue)
+            let second = await worker.deliverDue()
+            #expect(second.delivered == 6 && !second.moreDue)
+            #expect(Set(sink.received.map(\.path)).count == 70)
+        }
+    }
+
     @Test func serverErrorIsRetriedLater() async throws {
         try await InboxSink.run { base, sink in
             sink.answer(500)
-            let test = try TestNode.make()
+            let (test, alice) = try await Self.nodeWithAlice()
             defer { test.remove() }
-            let alice = try await test.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse battery")
             try await enqueue(on: test.node, from: alice, to: ["\(base)/inbox"])
             let clock = TestClock()
 
@@ -69,9 +83,8 @@ import Testing
     @Test func goneInboxIsDropped() async throws {
         try await InboxSink.run { base, sink in
             sink.answer(410)
-            let test = try TestNode.make()
+            let (test, alice) = try await Self.nodeWithAlice()
             defer { test.remove() }
-            let alice = try await test.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse battery")
             try await enqueue(on: test.node, from: alice, to: ["\(base)/users/gone/inbox"])
 
             let summary = await DeliveryWorker(node: test.node, now: TestClock().now).deliverDue()
@@ -85,9 +98,8 @@ import Testing
     @Test func retryAfterIsHonoured() async throws {
         try await InboxSink.run { base, sink in
             sink.answer(429, headers: ["Retry-After": "120"])
-            let test = try TestNode.make()
+            let (test, alice) = try await Self.nodeWithAlice()
             defer { test.remove() }
-            let alice = try await test.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse battery")
             try await enqueue(on: test.node, from: alice, to: ["\(base)/inbox"])
             let clock = TestClock()
 
@@ -102,9 +114,8 @@ import Testing
     @Test func domainFailingForDaysIsSkippedUntilAProbeSucceeds() async throws {
         try await InboxSink.run { base, sink in
             sink.answer(503)
-            let test = try TestNode.make()
+            let (test, alice) = try await Self.nodeWithAlice()
             defer { test.remove() }
-            let alice = try await test.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse battery")
             try await enqueue(on: test.node, from: alice, to: ["\(base)/inbox"])
             let clock = TestClock()
             let worker = DeliveryWorker(node: test.node, now: clock.now)
@@ -135,9 +146,8 @@ import Testing
     @Test func inboundActivityRevivesDomain() async throws {
         try await InboxSink.run { base, sink in
             sink.answer(502)
-            let test = try TestNode.make()
+            let (test, alice) = try await Self.nodeWithAlice()
             defer { test.remove() }
-            let alice = try await test.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse battery")
             try await enqueue(on: test.node, from: alice, to: ["\(base)/inbox"])
             let clock = TestClock()
             let worker = DeliveryWorker(node: test.node, now: clock.now)
@@ -158,14 +168,17 @@ import Testing
     @Test func restartedNodeResumesTheQueue() async throws {
         try await InboxSink.run { base, sink in
             sink.answer(500)
-            let first = try TestNode.make()
-            defer { first.remove() }
-            let alice = try await first.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse battery")
-            try await enqueue(on: first.node, from: alice, to: ["\(base)/inbox"])
             let clock = TestClock()
-            #expect(await DeliveryWorker(node: first.node, now: clock.now).deliverDue().retried == 1)
+            // The first node queues a delivery, fails to deliver it once, and is closed.
+            let (dataDirectory, alice) = try await { () async throws -> (String, Account) in
+                let (first, alice) = try await Self.nodeWithAlice()
+                try await enqueue(on: first.node, from: alice, to: ["\(base)/inbox"])
+                #expect(await DeliveryWorker(node: first.node, now: clock.now).deliverDue().retried == 1)
+                return (first.dataDirectory, alice)
+            }()
+            defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
 
-            let configuration = TestNode.configuration(domain: "social.test", dataDirectory: first.dataDirectory)
+            let configuration = TestNode.configuration(domain: "social.test", dataDirectory: dataDirectory)
             let restarted = try Node(configuration: configuration, logger: TestNode.logger)
             let row = try #require(try await pending(on: restarted).first)
             #expect(row.attempts == 1)
@@ -174,7 +187,7 @@ import Testing
 
             #expect(await DeliveryWorker(node: restarted, now: clock.now).deliverDue().delivered == 1)
             let last = try #require(sink.received.last)
-            let verification = try SignatureVerifier().prepare(last.signable)
+            let verification = try SignatureVerifier().prepare(last.signable, now: clock.now())
             #expect(verification.verify(with: try RSAPublicKey(pem: try #require(alice.publicKeyPem))))
             #expect(try await pending(on: restarted).isEmpty)
         }
@@ -182,10 +195,10 @@ import Testing
 
     @Test(.timeLimit(.minutes(1))) func runningWorkerDeliversWhenSignalledAndStopsWhenCancelled() async throws {
         try await InboxSink.run { base, sink in
-            let test = try TestNode.make()
+            let (test, alice) = try await Self.nodeWithAlice()
             defer { test.remove() }
-            let alice = try await test.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse battery")
-            let worker = DeliveryWorker(node: test.node)
+            // Polling alone would take an hour: only the signal can wake the worker in time.
+            let worker = DeliveryWorker(node: test.node, pollInterval: .seconds(3600))
             let running = Task { try await worker.run() }
 
             try await enqueue(on: test.node, from: alice, to: ["\(base)/inbox"])
@@ -202,7 +215,33 @@ import Testing
         }
     }
 
+    @Test(.timeLimit(.minutes(1))) func gracefulShutdownStopsTheWorker() async throws {
+        try await InboxSink.run { base, sink in
+            let (test, alice) = try await Self.nodeWithAlice()
+            defer { test.remove() }
+            let worker = DeliveryWorker(node: test.node, pollInterval: .seconds(3600))
+            let group = ServiceGroup(configuration: .init(services: [worker], logger: TestNode.logger))
+            try await withThrowingTaskGroup(of: Void.self) { tasks in
+                tasks.addTask { try await group.run() }
+                try await enqueue(on: test.node, from: alice, to: ["\(base)/inbox"])
+                test.node.deliverySignal.notify()
+                for _ in 0..<1000 where sink.received.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+                #expect(sink.received.count == 1)
+
+                // The worker sleeps for up to an hour; graceful shutdown (SIGTERM) must wake and end it.
+                await group.triggerGracefulShutdown()
+                try await tasks.waitForAll()
+            }
+        }
+    }
+
     // MARK: - Helpers
+
+    /// A fresh test node with one local account, whose key signs the deliveries.
+    private static func nodeWithAlice() async throws -> (TestNode, Account) {
+        let test = try TestNode.make()
+        return (test, try await test.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse battery"))
+    }
 
     private func enqueue(on node: Node, from account: Account, to inboxes: [String], activity: String = "https://social.test/1") async throws {
         try await node.database.pool.write { db in
@@ -219,10 +258,10 @@ import Testing
     }
 }
 
-/// A clock that stands still unless moved; starts on a whole second just after now, so stored
-/// times (millisecond precision) compare exactly and freshly queued rows are already due.
+/// A clock that stands still unless moved. It starts on a whole second a minute ahead, so stored
+/// times (millisecond precision) compare exactly and rows queued during the test are due.
 private final class TestClock: Sendable {
-    private let time = Mutex(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down) + 1))
+    private let time = Mutex(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down) + 60))
 
     /// The current test time.
     func now() -> Date { time.withLock { $0 } }
@@ -242,6 +281,7 @@ private final class InboxSink: Sendable {
         var headers: [(name: String, value: String)]
         var body: [UInt8]
 
+        /// The first header named `name` (lowercase).
         func header(_ name: String) -> String? {
             headers.first { $0.name.lowercased() == name }?.value
         }

@@ -47,8 +47,8 @@ import Testing
         let waits = (1...20).map { policy.backoff(attempts: $0, jitter: 0) }
         #expect(Array(waits.prefix(5)) == [30, 60, 120, 240, 480])
         #expect(zip(waits, waits.dropFirst()).allSatisfy { $0 <= $1 })
-        #expect(waits.last == 12 * 3600)
-        #expect(policy.backoff(attempts: 1000, jitter: 0) == 12 * 3600)
+        #expect(waits.last == TimeInterval(12 * 3600))
+        #expect(policy.backoff(attempts: 1000, jitter: 0) == TimeInterval(12 * 3600))
     }
 
     @Test func jitterStaysWithinAQuarter() {

@@ -3,38 +3,6 @@ import Logging
 import Signatures
 import Storage
 
-/// How one attempt ended, for the pass's summary.
-struct AttemptResult: Sendable {
-    /// Where the delivery went.
-    enum Disposition: Sendable {
-        /// Accepted by the inbox and removed from the queue.
-        case delivered
-        /// Failed and rescheduled.
-        case retried
-        /// Dropped for good.
-        case givenUp
-        /// Left due as it was (cancelled, or its outcome could not be stored).
-        case interrupted
-    }
-
-    /// Where the delivery went.
-    var disposition: Disposition
-    /// Whether this attempt brought an unavailable domain back.
-    var revivedDomain = false
-}
-
-extension DeliverySummary {
-    /// Counts one attempt's result.
-    mutating func add(_ result: AttemptResult) {
-        switch result.disposition {
-        case .delivered: delivered += 1
-        case .retried: retried += 1
-        case .givenUp: givenUp += 1
-        case .interrupted: interrupted += 1
-        }
-    }
-}
-
 extension DeliveryWorker {
     /// Sends one delivery, decides its fate with `RetryPolicy` and stores it.
     /// - Parameters:
@@ -121,11 +89,10 @@ extension DeliveryWorker {
             case .reachable:
                 return try DeliveryDomain.markAvailable(delivery.domain, at: now, in: db) ? .revived : .none
             case .failing:
-                let before = try DeliveryDomain.fetchOne(db, key: delivery.domain)?.unavailable ?? false
-                let after = try DeliveryDomain.recordFailure(delivery.domain, at: now, in: db) {
+                let madeUnavailable = try DeliveryDomain.recordFailure(delivery.domain, at: now, in: db) {
                     policy.shouldMarkUnavailable(failingSince: $0, now: now)
                 }
-                return !before && after.unavailable ? .madeUnavailable : .none
+                return madeUnavailable ? .madeUnavailable : .none
             case .unaffected:
                 return .none
             }

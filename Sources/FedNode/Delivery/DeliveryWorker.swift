@@ -24,7 +24,7 @@ public struct DeliveryWorker: Service {
     /// How many unavailable domains one pass probes at most.
     let maxProbes = 16
     /// How long the worker sleeps when nothing is due and nothing is queued meanwhile.
-    let pollInterval: Duration = .seconds(5)
+    let pollInterval: Duration
     /// Parsed signing keys, per account.
     let signers: DeliverySigners
 
@@ -33,10 +33,15 @@ public struct DeliveryWorker: Service {
     ///   - node: The node: database, HTTP client, delivery signal, logger.
     ///   - now: The clock; the system clock unless a test injects another.
     ///   - policy: The retry rules; FedNode's defaults unless given.
-    public init(node: Node, now: @escaping @Sendable () -> Date = { Date() }, policy: RetryPolicy = RetryPolicy()) {
+    ///   - pollInterval: The longest sleep between passes when not notified; 5 seconds.
+    public init(
+        node: Node, now: @escaping @Sendable () -> Date = { Date() }, policy: RetryPolicy = RetryPolicy(),
+        pollInterval: Duration = .seconds(5)
+    ) {
         self.node = node
         self.now = now
         self.policy = policy
+        self.pollInterval = pollInterval
         self.signers = DeliverySigners(database: node.database, logger: node.logger)
     }
 
@@ -85,6 +90,8 @@ public struct DeliveryWorker: Service {
             return summary
         }
         await send(batch, signers: senders, into: &summary)
+        // Rows left due by a failed write would come straight back: wait for the next poll.
+        summary.moreDue = summary.moreDue && summary.interrupted == 0
         return summary
     }
 

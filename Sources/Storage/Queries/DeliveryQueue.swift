@@ -148,18 +148,19 @@ extension DeliveryDomain {
     ///   - db: An open write transaction.
     ///   - markUnavailable: Decides, from the start of the run of failures, whether the domain
     ///     has failed long enough to be skipped (`RetryPolicy` decides this in the node).
-    /// - Returns: The domain's health after the failure.
+    /// - Returns: `true` when this failure made the domain unavailable.
     /// - Throws: A GRDB `DatabaseError`.
     @discardableResult
     public static func recordFailure(
         _ domain: String, at now: Date, in db: Database, markUnavailable: (_ failingSince: Date) -> Bool
-    ) throws -> DeliveryDomain {
+    ) throws -> Bool {
         var health = try DeliveryDomain.fetchOne(db, key: domain) ?? DeliveryDomain(domain: domain)
+        let wasUnavailable = health.unavailable
         let failingSince = health.failingSince ?? now
         health.failingSince = failingSince
         health.lastFailureAt = now
         if markUnavailable(failingSince) { health.unavailable = true }
         try health.save(db)
-        return health
+        return !wasUnavailable && health.unavailable
     }
 }
