@@ -48,9 +48,7 @@ struct StatusController {
             try String.fetchAll(db, sql: "SELECT a.uri FROM likes l JOIN accounts a ON a.id = l.account_id WHERE l.post_id = ? ORDER BY l.id DESC",
                                 arguments: [post.id])
         }
-        let collection = ASObject(id: post.uri + "/likes", type: "OrderedCollection", context: ASContext.activityStreams,
-                                  totalItems: likers.count, items: likers.prefix(CollectionPager.pageSize).map { .id($0) })
-        return JSONResponse.bytes(collection.encoded(), contentType: JSONResponse.activity)
+        return collection(id: post.uri + "/likes", total: likers.count, items: likers.prefix(CollectionPager.pageSize))
     }
 
     /// Public comments on the post, as a Collection of their ids.
@@ -60,9 +58,13 @@ struct StatusController {
             try String.fetchAll(db, sql: "SELECT uri FROM posts WHERE in_reply_to_id = ? AND visibility IN ('public','unlisted') ORDER BY id",
                                 arguments: [post.id])
         }
-        let collection = ASObject(id: post.uri + "/replies", type: "OrderedCollection", context: ASContext.activityStreams,
-                                  totalItems: ids.count, items: ids.map { .id($0) })
-        return JSONResponse.bytes(collection.encoded(), contentType: JSONResponse.activity)
+        return collection(id: post.uri + "/replies", total: ids.count, items: ids[...])
+    }
+
+    private func collection(id: String, total: Int, items: ArraySlice<String>) -> Response {
+        let document = ASObject(id: id, type: "OrderedCollection", context: ASContext.activityStreams,
+                                totalItems: total, items: items.map { .id($0) })
+        return JSONResponse.bytes(document.encoded(), contentType: JSONResponse.activity)
     }
 
     /// The instance actor (`Application`), whose key signs the node's fetches.
