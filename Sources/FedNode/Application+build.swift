@@ -18,6 +18,7 @@ public func buildApplication(node: Node, runWorkers: Bool = true) -> some Applic
     ActorController(node: node).addRoutes(to: router)
     StatusController(node: node).addRoutes(to: router)
     InboxController(node: node).addRoutes(to: router)
+    addClientAPIRoutes(to: router, node: node)
     let configuration = ApplicationConfiguration(
         address: .hostname(node.configuration.host, port: node.configuration.port),
         serverName: "fednode/\(NodeConfiguration.softwareVersion)")

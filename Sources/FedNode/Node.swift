@@ -26,6 +26,8 @@ public final class Node: Sendable {
     public let inboxSignal = WorkSignal()
     /// Wakes the delivery worker when deliveries were queued.
     public let deliverySignal = WorkSignal()
+    /// Throttles sign-up, login and token requests.
+    public let rateLimiter = RateLimiter()
 
     /// Opens the node's database (migrating it) and checks the domain it was created with.
     /// - Parameters:

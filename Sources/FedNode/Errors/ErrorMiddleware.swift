@@ -14,6 +14,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return JSONResponse.error(status: error.status, message: error.message)
         } catch let error as HTTPError {
             return JSONResponse.error(status: error.status, message: error.body ?? Self.reason(error.status))
+        } catch let error as RateLimitExceeded {
+            return try error.response(from: request, context: context)
         } catch let error as any HTTPResponseError {
             return JSONResponse.error(status: error.status, message: Self.reason(error.status))
         } catch {

@@ -23,6 +23,12 @@ public struct MediaAttachment: Record, Equatable, Identifiable {
     public var thumbnailPath: String?
     /// The origin's URL, for remote media.
     public var remoteUrl: String?
+    /// The origin's preview URL, for remote media that has one.
+    public var previewRemoteUrl: String?
+    /// Thumbnail width in pixels.
+    public var thumbnailWidth: Int?
+    /// Thumbnail height in pixels.
+    public var thumbnailHeight: Int?
     /// Alt text.
     public var description: String = ""
     /// Focal point x in -1...1.

@@ -1,0 +1,182 @@
+import Activity
+import Foundation
+import Hummingbird
+
+/// A file part of a multipart request.
+public struct UploadedFile: Sendable, Equatable {
+    /// The file name the client gave (never trusted for the type).
+    public var filename: String?
+    /// The declared content type (never trusted for the type either).
+    public var contentType: String?
+    /// The bytes.
+    public var data: Data
+}
+
+/// The parameters of a Mastodon API request, whichever way the client sent them: query string,
+/// `application/x-www-form-urlencoded`, `multipart/form-data` or JSON. Keys are kept in the
+/// Rails form shape apps send (`media_ids[]`, `fields_attributes[0][name]`); JSON bodies are
+/// flattened into the same shape, so every controller reads one way.
+public struct APIParams: Sendable {
+    /// Values by key, in the order they came.
+    public private(set) var values: [String: [String]] = [:]
+    /// Files by key.
+    public private(set) var files: [String: UploadedFile] = [:]
+
+    /// An empty bag.
+    public init() {}
+
+    /// Largest body read for ordinary API requests.
+    public static let bodyLimit = 1024 * 1024
+    /// Largest body read for uploads (16 MiB of image plus multipart framing).
+    public static let uploadLimit = 17 * 1024 * 1024
+
+    /// Reads the query string and the body of `request`.
+    /// - Parameter limit: Largest body accepted (413 beyond it).
+    /// - Throws: `NodeError.payloadTooLarge`, `.badRequest` for malformed JSON or multipart.
+    public static func read(_ request: Request, limit: Int = bodyLimit) async throws(NodeError) -> APIParams {
+        var params = APIParams()
+        for (key, value) in request.uri.queryParameters { params.add(String(key), String(value)) }
+        guard request.method != .get, request.method != .head else { return params }
+        let body: ByteBuffer
+        do { body = try await request.body.collect(upTo: limit) } catch { throw .payloadTooLarge("Request body too large") }
+        guard body.readableBytes > 0 else { return params }
+        let data = Data(body.readableBytesView)
+        let contentType = request.headers[.contentType]?.lowercased() ?? ""
+        if contentType.hasPrefix("multipart/form-data") {
+            try params.addMultipart(data, contentType: request.headers[.contentType] ?? "")
+        } else if contentType.hasPrefix("application/json") || contentType.contains("+json") {
+            try params.addJSON(data)
+        } else {
+            params.addForm(String(decoding: data, as: UTF8.self))
+        }
+        return params
+    }
+
+    /// Adds one value.
+    public mutating func add(_ key: String, _ value: String) { values[key, default: []].append(value) }
+
+    /// Adds one file.
+    public mutating func add(_ key: String, file: UploadedFile) { files[key] = file }
+
+    // MARK: Reading
+
+    /// The last value of `key` (or of `key[]`), if any.
+    public func string(_ key: String) -> String? { (values[key] ?? values[key + "[]"])?.last }
+
+    /// The value of `key` with surrounding whitespace removed; `nil` when absent or blank.
+    public func nonEmpty(_ key: String) -> String? {
+        string(key).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Every value of an array parameter: `key[]`, `key[0]`..., or repeated `key`.
+    public func strings(_ key: String) -> [String] {
+        if let list = values[key + "[]"] { return list }
+        let indexed = values.keys.compactMap { name -> (Int, String)? in
+            guard name.hasPrefix(key + "["), name.hasSuffix("]"), let index = Int(name.dropFirst(key.count + 1).dropLast()) else { return nil }
+            return (index, name)
+        }
+        if !indexed.isEmpty { return indexed.sorted { $0.0 < $1.0 }.flatMap { values[$0.1] ?? [] } }
+        return values[key] ?? []
+    }
+
+    /// A boolean as Rails reads it: true, 1, on, yes (any case); `nil` when absent.
+    public func bool(_ key: String) -> Bool? {
+        guard let raw = string(key)?.lowercased() else { return nil }
+        return ["true", "1", "on", "yes", "t"].contains(raw)
+    }
+
+    /// An integer; `nil` when absent or not a number.
+    public func int(_ key: String) -> Int? { string(key).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+
+    /// A 64-bit id; `nil` when absent or not a number.
+    public func id(_ key: String) -> Int64? { string(key).flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) } }
+
+    /// The uploaded file under `key`.
+    public func file(_ key: String) -> UploadedFile? { files[key] }
+
+    /// Nested objects such as `fields_attributes[0][name]` (also `fields_attributes[][name]`
+    /// repeated, as some apps send), in index order, each as `[subkey: value]`.
+    public func objects(_ key: String) -> [[String: String]] {
+        var byIndex: [Int: [String: String]] = [:]
+        var appended: [[String: String]] = []
+        for (name, list) in values where name.hasPrefix(key + "[") {
+            let parts = Self.bracketParts(of: name.dropFirst(key.count))
+            guard parts.count == 2, let value = list.last else { continue }
+            if let index = Int(parts[0]) {
+                byIndex[index, default: [:]][parts[1]] = value
+            } else if parts[0].isEmpty {
+                for (offset, item) in list.enumerated() {
+                    while appended.count <= offset { appended.append([:]) }
+                    appended[offset][parts[1]] = item
+                }
+            }
+        }
+        return byIndex.keys.sorted().compactMap { byIndex[$0] } + appended
+    }
+
+    /// `[a][b]` → `["a", "b"]`.
+    private static func bracketParts(of suffix: Substring) -> [String] {
+        var parts: [String] = []
+        var rest = suffix
+        while rest.first == "[", let close = rest.firstIndex(of: "]") {
+            parts.append(String(rest[rest.index(after: rest.startIndex)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return rest.isEmpty ? parts : []
+    }
+
+    // MARK: Body formats
+
+    /// `application/x-www-form-urlencoded` (HTML 4.01 17.13.4: `+` is a space).
+    mutating func addForm(_ body: String) {
+        for pair in body.split(separator: "&", omittingEmptySubsequences: true) {
+            let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = Self.formDecode(halves[0])
+            guard !key.isEmpty else { continue }
+            add(key, halves.count > 1 ? Self.formDecode(halves[1]) : "")
+        }
+    }
+
+    private static func formDecode(_ text: Substring) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+
+    /// A JSON object body, flattened into form keys: arrays become `key[]`, objects inside arrays
+    /// `key[i][sub]`, nested objects `key[sub]`.
+    mutating func addJSON(_ data: Data) throws(NodeError) {
+        let value: JSONValue
+        do { value = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
+            throw .badRequest("Invalid JSON in request body")
+        }
+        guard case .object(let dictionary) = value else { throw .badRequest("Request body must be a JSON object") }
+        for (key, item) in dictionary { flatten(item, as: key) }
+    }
+
+    private mutating func flatten(_ value: JSONValue, as key: String) {
+        switch value {
+        case .array(let array):
+            for (index, item) in array.enumerated() {
+                if case .object = item { flatten(item, as: "\(key)[\(index)]") } else { flatten(item, as: key + "[]") }
+            }
+        case .object(let object):
+            for (sub, item) in object { flatten(item, as: "\(key)[\(sub)]") }
+        case .null: add(key, "")
+        case .bool(let flag): add(key, flag ? "true" : "false")
+        case .number(let number): add(key, value.intValue.map(String.init) ?? String(number))
+        case .string(let string): add(key, string)
+        }
+    }
+
+    /// `multipart/form-data` (RFC 7578).
+    mutating func addMultipart(_ data: Data, contentType: String) throws(NodeError) {
+        guard let boundary = MultipartParser.boundary(in: contentType) else { throw .badRequest("Missing multipart boundary") }
+        for part in try MultipartParser.parts(of: data, boundary: boundary) {
+            if part.filename != nil {
+                add(part.name, file: UploadedFile(filename: part.filename, contentType: part.contentType, data: part.body))
+            } else {
+                add(part.name, String(decoding: part.body, as: UTF8.self))
+            }
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import GRDB
+import Storage
+
+/// Turns stored rows into Mastodon entities as seen by `viewer` (an account, or `nil` for
+/// anonymous requests): counts, the viewer's likes and boosts, media, mentions and tags.
+/// Every API endpoint renders through this one type, inside one database read.
+public struct EntityRenderer {
+    /// The node (URLs).
+    let node: Node
+    /// Who is looking.
+    let viewer: Account?
+    /// The database connection of the current read.
+    let db: Database
+
+    /// A renderer for `viewer` inside `db`.
+    public init(node: Node, viewer: Account?, db: Database) {
+        self.node = node
+        self.viewer = viewer
+        self.db = db
+    }
+
+    // MARK: Accounts
+
+    /// The `Account` entity, with `source` when `withSource` (the owner's own view).
+    public func account(_ account: Account, withSource: Bool = false) throws -> APIAccount {
+        let counts = try self.counts(of: account)
+        let fields = account.fields.map { APIField(name: $0.name, value: $0.value, verifiedAt: nil) }
+        var entity = APIAccount(
+            id: String(account.id), username: account.username, acct: account.acct, displayName: account.displayName,
+            firstName: account.firstName, lastName: account.lastName, locked: account.locked, bot: account.bot,
+            discoverable: account.discoverable, group: account.actorType == "Group",
+            createdAt: Self.day(account.createdAt), note: account.note, url: account.url ?? account.uri, uri: account.uri,
+            avatar: mediaURL(account.avatarUrl) ?? node.urls.base + "/static/avatar.png",
+            avatarStatic: mediaURL(account.avatarUrl) ?? node.urls.base + "/static/avatar.png",
+            header: mediaURL(account.headerUrl) ?? node.urls.base + "/static/header.png",
+            headerStatic: mediaURL(account.headerUrl) ?? node.urls.base + "/static/header.png",
+            followersCount: counts.followers, followingCount: counts.following, statusesCount: counts.statuses,
+            lastStatusAt: try lastStatusDay(of: account.id), emojis: [], fields: fields, source: nil)
+        if withSource {
+            let requests = try Follow.filter(Column("target_account_id") == account.id && Column("state") == FollowState.pending).fetchCount(db)
+            entity.source = APISource(note: account.noteSource, fields: fields, privacy: "public", sensitive: false, language: nil,
+                                      followRequestsCount: requests, firstName: account.firstName, lastName: account.lastName)
+        }
+        return entity
+    }
+
+    /// Accounts in order.
+    public func accounts(_ accounts: [Account]) throws -> [APIAccount] { try accounts.map { try account($0) } }
+
+    /// Posts, followers and following: exact for local accounts; for remote ones the larger of
+    /// what the origin reported and what this node knows.
+    func counts(of account: Account) throws -> (followers: Int, following: Int, statuses: Int) {
+        let followers = try Account.followersCount(of: account.id, in: db)
+        let following = try Account.followingCount(of: account.id, in: db)
+        let statuses = try Account.postsCount(of: account.id, in: db)
+        if account.isLocal { return (followers, following, statuses) }
+        return (max(followers, account.followersCount), max(following, account.followingCount), max(statuses, account.statusesCount))
+    }
+
+    private func lastStatusDay(of accountId: Int64) throws -> String? {
+        try Date.fetchOne(db, sql: "SELECT created_at FROM posts WHERE account_id = ? ORDER BY id DESC LIMIT 1", arguments: [accountId])
+            .map { String(Self.day($0).prefix(10)) }
+    }
+
+    // MARK: Statuses
+
+    /// The `Status` entity for `post` (a boost renders the boosted post inside).
+    /// - Throws: `NodeError.notFound` when the author is gone (a race with a delete).
+    public func status(_ post: Post) throws -> APIStatus {
+        guard let author = try Account.fetchOne(db, key: post.accountId) else { throw NodeError.notFound("Record not found") }
+        var reblog: APIStatus?
+        if let originalId = post.reblogOfId {
+            guard let original = try Post.fetchOne(db, key: originalId) else { throw NodeError.notFound("Record not found") }
+            reblog = try status(original)
+        }
+        let isReblog = reblog != nil
+        return APIStatus(
+            id: String(post.id), uri: post.uri, url: post.url ?? post.uri, account: try account(author),
+            inReplyToId: post.inReplyToId.map(String.init), inReplyToAccountId: post.inReplyToAccountId.map(String.init),
+            reblog: reblog, content: isReblog ? "" : post.content, createdAt: Self.timestamp(post.createdAt),
+            editedAt: post.editedAt.map(Self.timestamp),
+            repliesCount: try count("SELECT COUNT(*) FROM posts WHERE in_reply_to_id = ?", post.id),
+            reblogsCount: try count("SELECT COUNT(*) FROM posts WHERE reblog_of_id = ?", post.id),
+            favouritesCount: try count("SELECT COUNT(*) FROM likes WHERE post_id = ?", post.id),
+            viewer: try viewerState(of: post), sensitive: post.sensitive, spoilerText: post.spoilerText,
+            visibility: post.visibility.rawValue, mediaAttachments: isReblog ? [] : try media(of: post.id),
+            mentions: try mentions(of: post.id), tags: try tags(of: post.id),
+            application: post.local && post.accountId == viewer?.id ? APIApplication(name: "Web", website: nil) : nil,
+            language: post.language)
+    }
+
+    /// Statuses in order, skipping any whose author vanished meanwhile.
+    public func statuses(_ posts: [Post]) throws -> [APIStatus] {
+        try posts.compactMap { post in
+            do { return try status(post) } catch NodeError.notFound { return nil }
+        }
+    }
+
+    private func viewerState(of post: Post) throws -> APIStatus.ViewerState? {
+        guard let viewer else { return nil }
+        let target = post.reblogOfId ?? post.id
+        return .init(
+            reblogged: try count("SELECT COUNT(*) FROM posts WHERE reblog_of_id = ? AND account_id = ?", target, viewer.id) > 0,
+            favourited: try count("SELECT COUNT(*) FROM likes WHERE post_id = ? AND account_id = ?", target, viewer.id) > 0)
+    }
+
+    /// The photos of a post, in order.
+    public func media(of postId: Int64) throws -> [APIMediaAttachment] {
+        try MediaAttachment.filter(Column("post_id") == postId).order(Column("position")).fetchAll(db).map(attachment)
+    }
+
+    /// The `MediaAttachment` entity.
+    public func attachment(_ media: MediaAttachment) -> APIMediaAttachment {
+        let original = media.width.flatMap { w in media.height.map { APIMediaAttachment.Size(width: w, height: $0) } }
+        let small = media.thumbnailWidth.flatMap { w in media.thumbnailHeight.map { APIMediaAttachment.Size(width: w, height: $0) } }
+        let focus = media.focusX.flatMap { x in media.focusY.map { APIMediaAttachment.Focus(x: x, y: $0) } }
+        let url = mediaURL(media.filePath) ?? media.remoteUrl
+        return APIMediaAttachment(
+            id: String(media.id), type: media.type, url: url,
+            previewUrl: mediaURL(media.thumbnailPath) ?? media.previewRemoteUrl ?? url, remoteUrl: media.remoteUrl, textUrl: nil,
+            meta: .init(original: original, small: small ?? original, focus: focus),
+            description: media.description.isEmpty ? nil : media.description, blurhash: media.blurhash)
+    }
+
+    private func mentions(of postId: Int64) throws -> [APIMention] {
+        try Account.fetchAll(db, sql: "SELECT a.* FROM accounts a JOIN mentions m ON m.account_id = a.id WHERE m.post_id = ?",
+                             arguments: [postId])
+            .map { APIMention(id: String($0.id), username: $0.username, url: $0.url ?? $0.uri, acct: $0.acct) }
+    }
+
+    private func tags(of postId: Int64) throws -> [APITag] {
+        try String.fetchAll(db, sql: "SELECT h.name FROM hashtags h JOIN post_hashtags ph ON ph.hashtag_id = h.id WHERE ph.post_id = ?",
+                            arguments: [postId])
+            .map { APITag(name: $0.lowercased(), url: node.urls.tag($0.lowercased()), history: nil, following: nil) }
+    }
+
+    // MARK: Notifications
+
+    /// The `Notification` entity; `nil` when what it points at is gone.
+    public func notification(_ item: AccountNotification) throws -> APINotification? {
+        guard let from = try Account.fetchOne(db, key: item.fromAccountId) else { return nil }
+        var status: APIStatus?
+        if let postId = item.postId {
+            guard let post = try Post.fetchOne(db, key: postId) else { return nil }
+            status = try self.status(post)
+        }
+        return APINotification(id: String(item.id), type: item.type.rawValue, createdAt: Self.timestamp(item.createdAt),
+                               account: try account(from), status: status, groupKey: "ungrouped-\(item.id)")
+    }
+
+    // MARK: Relationships
+
+    /// How the viewer relates to `other`.
+    public func relationship(with otherId: Int64) throws -> APIRelationship {
+        let me = viewer?.id ?? 0
+        func follow(_ a: Int64, _ b: Int64) throws -> FollowState? {
+            try Follow.filter(Column("account_id") == a && Column("target_account_id") == b).fetchOne(db)?.state
+        }
+        func blocks(_ a: Int64, _ b: Int64) throws -> Bool {
+            try Block.filter(Column("account_id") == a && Column("target_account_id") == b).fetchCount(db) > 0
+        }
+        let outgoing = try follow(me, otherId)
+        let incoming = try follow(otherId, me)
+        let domainBlocked = try count("SELECT COUNT(*) FROM accounts a JOIN domain_blocks d ON d.domain = a.domain WHERE a.id = ?", otherId) > 0
+        return APIRelationship(
+            id: String(otherId), following: outgoing == .accepted, showingReblogs: outgoing == .accepted, notifying: false,
+            languages: [], followedBy: incoming == .accepted, blocking: try blocks(me, otherId), blockedBy: try blocks(otherId, me),
+            muting: false, mutingNotifications: false, requested: outgoing == .pending, requestedBy: incoming == .pending,
+            domainBlocking: domainBlocked, endorsed: false, note: "")
+    }
+
+    // MARK: Helpers
+
+    /// A public URL for a stored media reference: absolute URLs as they are, data-directory
+    /// paths under `/media/`.
+    public func mediaURL(_ reference: String?) -> String? {
+        guard let reference, !reference.isEmpty else { return nil }
+        if reference.hasPrefix("http://") || reference.hasPrefix("https://") { return reference }
+        return "\(node.urls.base)/media/\(reference)"
+    }
+
+    private func count(_ sql: String, _ arguments: Int64...) throws -> Int {
+        try Int.fetchOne(db, sql: sql, arguments: StatementArguments(arguments)) ?? 0
+    }
+
+    /// ISO 8601 with milliseconds in UTC, as Mastodon writes times.
+    public static func timestamp(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+
+    /// Midnight UTC of the day, as Mastodon gives `Account.created_at`.
+    public static func day(_ date: Date) -> String {
+        String(date.formatted(Date.ISO8601FormatStyle().year().month().day())) + "T00:00:00.000Z"
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Mastodon list pagination: `max_id`, `since_id`, `min_id` and `limit`, and the `Link`
+/// header pointing at the next (older) and previous (newer) pages.
+public struct PageQuery: Sendable, Equatable {
+    /// Items strictly older than this id.
+    public var maxId: Int64?
+    /// Items strictly newer than this id (newest first).
+    public var sinceId: Int64?
+    /// Items strictly newer than this id, the ones just above it (oldest of the newer first).
+    public var minId: Int64?
+    /// Page size, clamped to 1...`maxLimit`.
+    public var limit: Int
+
+    /// Reads the parameters; unparsable ids are ignored, as Mastodon ignores them.
+    public init(_ params: APIParams, defaultLimit: Int = 20, maxLimit: Int = 40) {
+        maxId = params.id("max_id")
+        sinceId = params.id("since_id")
+        minId = params.id("min_id")
+        limit = min(max(params.int("limit") ?? defaultLimit, 1), maxLimit)
+    }
+
+    /// A page with explicit bounds.
+    public init(maxId: Int64? = nil, sinceId: Int64? = nil, minId: Int64? = nil, limit: Int = 20) {
+        self.maxId = maxId
+        self.sinceId = sinceId
+        self.minId = minId
+        self.limit = limit
+    }
+
+    /// SQL condition on `column` with its arguments, for a query ordered by `orderSQL(column)`.
+    public func condition(_ column: String) -> (sql: String, arguments: [Int64]) {
+        var parts: [String] = []
+        var arguments: [Int64] = []
+        if let maxId { parts.append("\(column) < ?"); arguments.append(maxId) }
+        if let minId { parts.append("\(column) > ?"); arguments.append(minId) } else if let sinceId {
+            parts.append("\(column) > ?"); arguments.append(sinceId)
+        }
+        return (parts.isEmpty ? "1" : parts.joined(separator: " AND "), arguments)
+    }
+
+    /// `ORDER BY` for `column`: ascending for `min_id` (the rows just above it), else descending.
+    public func order(_ column: String) -> String { minId != nil ? "\(column) ASC" : "\(column) DESC" }
+
+    /// Puts rows fetched with `order` back newest first.
+    public func newestFirst<T>(_ rows: [T]) -> [T] { minId != nil ? rows.reversed() : rows }
+
+    /// The `Link` header for a page whose items have `ids` (newest first), or `nil` for an empty
+    /// page. Other query parameters are kept; `path` is the request path.
+    public static func link(base: String, path: String, query: [(String, String)], ids: [Int64]) -> String? {
+        guard let newest = ids.first, let oldest = ids.last else { return nil }
+        let kept = query.filter { !["max_id", "min_id", "since_id"].contains($0.0) }
+        func url(_ key: String, _ id: Int64) -> String {
+            var items = URLComponents()
+            items.queryItems = kept.map { URLQueryItem(name: $0.0, value: $0.1) } + [URLQueryItem(name: key, value: String(id))]
+            return "\(base)\(path)?\(items.percentEncodedQuery ?? "")"
+        }
+        return "<\(url("max_id", oldest))>; rel=\"next\", <\(url("min_id", newest))>; rel=\"prev\""
+    }
+
+    /// `Link` header fields for a page of `request`, with ids `ids` (newest first).
+    public static func headers(for request: Request, base: String, ids: [Int64]) -> HTTPFields {
+        let query = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
+        guard let link = link(base: base, path: request.uri.path, query: query, ids: ids) else { return [:] }
+        return [.link: link]
+    }
+}
+
+extension HTTPField.Name {
+    /// `Link` (RFC 8288).
+    static var link: Self { .init("Link")! }
+}
