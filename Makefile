@@ -6,13 +6,25 @@ DATA_DIR ?= ./data
 PORT ?= 8080
 ARGS ?=
 
-.PHONY: all deps build release run test clean
+VENV ?= .venv
+PYTHON ?= python3
+
+.PHONY: all deps venv build release run test clean
 
 all: build
 
 ## Install the system packages the build links against (when missing and possible).
 deps:
 	@scripts/install-deps
+
+## Python virtual environment with the independent implementations the interop tests use
+## (httpsig, http-message-signatures, Mastodon.py); rebuilt when interop/requirements.txt changes.
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: interop/requirements.txt | deps
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r interop/requirements.txt
+	touch $@
 
 ## Debug build of everything, tests included.
 build: deps
@@ -27,9 +39,9 @@ run: release
 	.build/release/fednode serve --port $(PORT) --data-dir $(DATA_DIR) $(ARGS)
 
 ## Build and run the whole test suite.
-test: deps
+test: deps venv
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	FEDNODE_PYTHON=$(CURDIR)/$(VENV)/bin/python FEDNODE_REQUIRE_PYTHON=1 $(SWIFT) test --skip-build
 
 clean:
-	rm -rf .build
+	rm -rf .build $(VENV)
