@@ -80,13 +80,23 @@ struct InboxController {
     /// acknowledged again without reprocessing).
     private func enqueue(_ activity: ASObject, payload: Data, signer: Account, recipient: Account?) async throws {
         let item = InboxItem(activityId: activity.id, actorUri: signer.uri, recipientAccountId: recipient?.id, payload: payload)
-        try await node.database.pool.write { db in
+        let domain = DeliveryDomain.name(of: signer.uri)
+        let revived = try await node.database.pool.write { db -> Bool in
+            // A domain that just sent us a verified activity is up: deliveries to it resume now
+            // rather than at the next hourly probe. Healthy domains have no row, so this is one
+            // primary-key lookup.
+            var revived = false
+            if let domain, let health = try DeliveryDomain.fetchOne(db, key: domain), health.unavailable || health.failingSince != nil {
+                revived = try DeliveryDomain.markAvailable(domain, at: Date(), in: db)
+            }
             if let id = activity.id {
                 let seen = SeenActivity(uri: id, type: activity.type, outcome: "queued")
                 try seen.insert(db, onConflict: .ignore)
-                guard db.changesCount > 0 else { return }
+                guard db.changesCount > 0 else { return revived }
             }
             try item.insert(db)
+            return revived
         }
+        if revived { node.deliverySignal.notify() }
     }
 }
