@@ -1,5 +1,7 @@
 import Activity
 import Foundation
+import Signatures
+import Storage
 
 /// Fetches ActivityPub objects from their origin with a signed GET (so servers with
 /// authorized fetch answer), and checks the answer really comes from that origin.
@@ -7,10 +9,14 @@ struct ObjectFetcher: Sendable {
     let node: Node
 
     /// The object at `url`.
+    /// - Parameters:
+    ///   - url: The object's id.
+    ///   - account: A local account to sign as (a follower reading a followers-only post);
+    ///     by default the node's instance actor signs.
     /// - Throws: `NodeError.notFound` when the origin has no such object, `.gone` when it was
     ///   deleted, `.badRequest` for unusable answers or an id from another host.
-    func fetch(_ url: String) async throws(NodeError) -> ASObject {
-        let request = try SignedRequest.make(method: "GET", url: url, signer: node.instanceActor.signer)
+    func fetch(_ url: String, as account: Account? = nil) async throws(NodeError) -> ASObject {
+        let request = try SignedRequest.make(method: "GET", url: url, signer: signer(for: account))
         let response: HTTPClientResponse
         do { response = try await node.httpClient.execute(request) } catch {
             throw .badRequest("Cannot fetch \(url): \(error)")
@@ -31,5 +37,12 @@ struct ObjectFetcher: Sendable {
             idHost == ASToAccount.authority(of: response.url.isEmpty ? url : response.url)
         else { throw .badRequest("\(url) answered an object with a foreign id") }
         return object
+    }
+
+    private func signer(for account: Account?) -> RequestSigner {
+        guard let account, account.isLocal, let keyId = account.publicKeyId, let pem = account.privateKeyPem,
+            let key = try? RSAPrivateKey(pem: pem)
+        else { return node.instanceActor.signer }
+        return RequestSigner(keyId: keyId, privateKey: key)
     }
 }

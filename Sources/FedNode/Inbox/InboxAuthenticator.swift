@@ -37,6 +37,21 @@ struct InboxAuthenticator: Sendable {
         return signer
     }
 
+    /// The verified signer of a signed GET (authorized fetch), or `nil` when the request is
+    /// unsigned or its signature does not verify: the caller then treats it as anonymous.
+    func fetcher(of request: Request) async -> Account? {
+        guard request.headers[.init("signature")!] != nil || request.headers[.init("signature-input")!] != nil,
+            let pending = try? verifier.prepare(signable(request, body: [])),
+            (try? checkDomainAllowed(pending.keyId)) != nil,
+            let owned = try? await node.keys.key(for: pending.keyId, node: node)
+        else { return nil }
+        if pending.verify(with: owned.key) { return owned.owner }
+        guard let refreshed = try? await node.keys.key(for: pending.keyId, refresh: true, node: node),
+            pending.verify(with: refreshed.key)
+        else { return nil }
+        return refreshed.owner
+    }
+
     private func signable(_ request: Request, body: [UInt8]) -> SignableRequest {
         var headers: [(name: String, value: String)] = request.headers.map { ($0.name.canonicalName, $0.value) }
         let authority = request.head.authority ?? request.headers[.init("host")!] ?? ""

@@ -5,7 +5,9 @@ import Hummingbird
 import Storage
 
 /// `GET /users/NAME/statuses/ID` (the Note, or an HTML page for browsers), its `/activity`,
-/// and its `likes` and `replies` collections. Only public and unlisted posts are served.
+/// and its `likes` and `replies` collections. Public and unlisted posts are served to anyone;
+/// followers-only posts only to a signed fetch by an accepted follower, direct posts only to a
+/// signed fetch by someone mentioned (authorized fetch, as Mastodon does).
 struct StatusController {
     let node: Node
 
@@ -19,7 +21,7 @@ struct StatusController {
 
     /// The Note by content negotiation.
     @Sendable func status(_ request: Request, context: NodeRequestContext) async throws -> Response {
-        let (post, parts) = try await visiblePost(context)
+        let (post, parts) = try await visiblePost(request, context)
         let note = PostToAS(urls: node.urls).note(post, parts: parts)
         switch ContentNegotiation.preferred(accept: request.headers[.accept]) {
         case .activityJSON:
@@ -35,7 +37,7 @@ struct StatusController {
 
     /// The Create activity of a post.
     @Sendable func activity(_ request: Request, context: NodeRequestContext) async throws -> Response {
-        let (post, parts) = try await visiblePost(context)
+        let (post, parts) = try await visiblePost(request, context)
         var create = PostToAS(urls: node.urls).create(post, parts: parts)
         create.context = ASContext.standard
         return JSONResponse.bytes(create.encoded(), contentType: JSONResponse.activity)
@@ -43,7 +45,7 @@ struct StatusController {
 
     /// Who liked the post, as an OrderedCollection of actor ids.
     @Sendable func likes(_ request: Request, context: NodeRequestContext) async throws -> Response {
-        let (post, _) = try await visiblePost(context)
+        let (post, _) = try await visiblePost(request, context)
         let likers = try await node.database.pool.read { db in
             try String.fetchAll(db, sql: "SELECT a.uri FROM likes l JOIN accounts a ON a.id = l.account_id WHERE l.post_id = ? ORDER BY l.id DESC",
                                 arguments: [post.id])
@@ -53,7 +55,7 @@ struct StatusController {
 
     /// Public comments on the post, as a Collection of their ids.
     @Sendable func replies(_ request: Request, context: NodeRequestContext) async throws -> Response {
-        let (post, _) = try await visiblePost(context)
+        let (post, _) = try await visiblePost(request, context)
         let ids = try await node.database.pool.read { db in
             try String.fetchAll(db, sql: "SELECT uri FROM posts WHERE in_reply_to_id = ? AND visibility IN ('public','unlisted') ORDER BY id",
                                 arguments: [post.id])
@@ -79,19 +81,26 @@ struct StatusController {
         return JSONResponse.bytes(document.encoded(), contentType: JSONResponse.activity)
     }
 
-    /// The local, public or unlisted post named by the path; 410 when deleted, 404 otherwise.
-    private func visiblePost(_ context: NodeRequestContext) async throws -> (Post, PostToAS.Parts) {
+    /// The local post named by the path, if the requester may see it: public and unlisted to
+    /// anyone; otherwise only to a verified signed fetch by an accepted follower (followers-only)
+    /// or a mentioned account. 410 when deleted, 404 otherwise (never revealing that it exists).
+    private func visiblePost(_ request: Request, _ context: NodeRequestContext) async throws -> (Post, PostToAS.Parts) {
         let username = try context.parameters.require("username")
         let id = try context.parameters.require("id", as: Int64.self)
         let uri = node.urls.status(username, id: id)
-        let found = try await node.database.pool.read { db -> (Post, PostToAS.Parts)? in
-            guard let post = try Post.fetchOne(db, key: id), post.local, post.uri == uri,
-                post.visibility == .public || post.visibility == .unlisted
-            else { return nil }
-            return (post, try PostToAS.Parts.read(post, in: db))
+        let post = try await node.database.pool.read { db in try Post.fetchOne(db, key: id) }
+        if let post, post.local, post.uri == uri, try await mayFetch(post, request) {
+            return (post, try await node.database.pool.read { db in try PostToAS.Parts.read(post, in: db) })
         }
-        if let found { return found }
         let deleted = try await node.database.pool.read { try Tombstone.fetchOne($0, key: uri) != nil }
         throw deleted ? NodeError.gone("Post deleted") : NodeError.notFound("Record not found")
+    }
+
+    private func mayFetch(_ post: Post, _ request: Request) async throws -> Bool {
+        if post.visibility == .public || post.visibility == .unlisted { return true }
+        guard let fetcher = await InboxAuthenticator(node: node).fetcher(of: request) else { return false }
+        return try await node.database.pool.read { db in
+            try PostVisibility.canSee(post, viewer: fetcher.id, in: db)
+        }
     }
 }
