@@ -121,4 +121,23 @@ struct ActorDocumentTests {
             }
         }
     }
+
+    @Test("the outbox shows posts as edited, not as first sent")
+    func outboxShowsEdits() async throws {
+        let test = try TestNode.make()
+        defer { test.remove() }
+        let alice = try await test.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse")
+        let post = try await test.node.posts.create(.init(text: "First caption"), by: alice)
+        _ = try await test.node.posts.edit(post.id, text: "Second caption #edited", by: alice)
+        try await test.withClient { client in
+            try await client.execute(uri: "/users/alice/outbox?page=true", method: .get, headers: [.accept: "application/activity+json"]) { response in
+                let items = try #require(response.json?["orderedItems"] as? [[String: Any]])
+                #expect(items.count == 1)
+                let note = try #require(items.first?["object"] as? [String: Any])
+                #expect(items.first?["type"] as? String == "Create")
+                #expect((note["content"] as? String)?.contains("Second caption") == true)
+                #expect(note["updated"] is String)
+            }
+        }
+    }
 }

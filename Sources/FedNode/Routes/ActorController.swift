@@ -36,7 +36,7 @@ struct ActorController {
     /// first, paged with `max_id`.
     @Sendable func outbox(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let account = try await localAccount(context)
-        let collection = CollectionPager(id: node.urls.outbox(account.username), query: request.uri.queryParameters)
+        let collection = CollectionPager(id: node.urls.outbox(account.username), query: request.uri.queryParameters, urls: node.urls)
         let document = try await node.database.pool.read { db in
             try collection.outbox(of: account, in: db)
         }
@@ -56,7 +56,7 @@ struct ActorController {
     private func relations(_ request: Request, _ context: NodeRequestContext, followers: Bool) async throws -> Response {
         let account = try await localAccount(context)
         let id = followers ? node.urls.followers(account.username) : node.urls.following(account.username)
-        let collection = CollectionPager(id: id, query: request.uri.queryParameters)
+        let collection = CollectionPager(id: id, query: request.uri.queryParameters, urls: node.urls)
         let document = try await node.database.pool.read { db in
             try collection.relations(of: account, followers: followers, in: db)
         }

@@ -13,6 +13,8 @@ struct CollectionPager {
     let id: String
     /// The request's query (`page`, `max_id`, `min_id`).
     let query: Parameters
+    /// The node's URLs (to render posts as they are now).
+    let urls: NodeURLs
 
     private var wantsPage: Bool { query["page"] != nil }
 
@@ -25,10 +27,15 @@ struct CollectionPager {
         let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) \(base)", arguments: [account.id]) ?? 0
         guard wantsPage else { return collection(total: total, first: "\(id)?page=true") }
         let maxId = query["max_id"].flatMap { Int64(String($0)) } ?? Int64.max
-        let rows = try Row.fetchAll(db, sql: "SELECT o.id, o.payload \(base) AND o.id < ? ORDER BY o.id DESC LIMIT ?",
+        let rows = try Row.fetchAll(db, sql: "SELECT o.id, o.type, o.payload, o.post_id \(base) AND o.id < ? ORDER BY o.id DESC LIMIT ?",
                                     arguments: [account.id, maxId, Self.pageSize])
-        let items: [ASReference] = rows.compactMap { row in
-            (try? ASObject.decode(from: row["payload"])).map { .object(Self.withoutContext($0)) }
+        let items: [ASReference] = try rows.compactMap { row in
+            guard var activity = try? ASObject.decode(from: row["payload"]) else { return nil }
+            // A Create embeds the post as it is now, not as it was sent: edits show here too.
+            if row["type"] == "Create", let postId: Int64 = row["post_id"], let post = try Post.fetchOne(db, key: postId) {
+                activity.object = .object(PostToAS(urls: urls).note(post, parts: try .read(post, in: db)))
+            }
+            return .object(Self.withoutContext(activity))
         }
         let lastId: Int64? = rows.last?["id"]
         let next = rows.count == Self.pageSize ? lastId.map { "\(id)?page=true&max_id=\($0)" } : nil
