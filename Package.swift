@@ -39,7 +39,7 @@ let package = Package(
         .target(
             name: "FedNode",
             dependencies: [
-                "Activity", "Signatures", "Storage", "CCurl",
+                "Activity", "Signatures", "Storage", "CCurl", "CVips",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -65,6 +65,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
+        .testTarget(name: "MediaTests", dependencies: ["FedNode", "CVips"]),
         .testTarget(
             name: "FederationTests",
             dependencies: ["FedNode", "Storage", "Signatures", "Activity"]),

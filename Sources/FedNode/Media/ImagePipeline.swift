@@ -1,0 +1,97 @@
+import Foundation
+
+/// The synchronous path from uploaded bytes to encoded outputs.
+///
+/// Order matters for safety: size, then magic number, then the header's declared
+/// dimensions, and only then a full decode. Nothing here touches the disk. Run it
+/// through ``MediaProcessor``, which keeps it off the caller's thread and bounds how
+/// many images decode at once.
+struct ImagePipeline: Sendable {
+    /// The limits to enforce and the output quality.
+    let limits: MediaLimits
+
+    /// Processes one upload.
+    /// - Parameters:
+    ///   - data: The raw upload.
+    ///   - kind: What the image is for.
+    ///   - focus: The point crops keep in view; the centre when `nil`.
+    /// - Returns: The outputs for `kind`.
+    /// - Throws: A `MediaError` describing why the input was refused or failed.
+    func process(_ data: Data, kind: MediaKind, focus: FocalPoint?) throws(MediaError) -> ProcessedImage {
+        try Vips.start()
+        let format = try acceptedFormat(of: data)
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(MediaError) -> ProcessedImage in
+                let base = try normalisedImage(raw, format: format)
+                return try render(base, format: format, kind: kind, focus: focus ?? .centre)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Checks size and magic number, and that this libvips can open the format.
+    private func acceptedFormat(of data: Data) throws(MediaError) -> ImageFormat {
+        guard data.count <= limits.maxBytes else { throw .tooLarge(bytes: data.count) }
+        guard let format = ImageFormat.detect(data) else {
+            throw UnsupportedSignature.matches(data) ? .unsupportedType : .notAnImage
+        }
+        if format.needsHeifCodec && Vips.loaderName(for: data) == nil {
+            throw .unsupportedType
+        }
+        return format
+    }
+
+    /// Reads the header, enforces the pixel limit, decodes, turns upright, converts to
+    /// sRGB and drops every metadata block.
+    private func normalisedImage(_ raw: UnsafeRawBufferPointer, format: ImageFormat) throws(MediaError) -> VipsImageHandle {
+        let header = try VipsImageHandle.openHeader(raw, format: format)
+        try limits.checkDimensions(width: header.width, height: header.height)
+        let decoded = try header.decoded()
+        let upright = try decoded.uprighted().convertedToSRGB().withoutOpaqueAlpha()
+        // One more copy so each output reads finished pixels instead of redoing the
+        // rotation and colour transform.
+        let base = try upright.materialised()
+        base.removeAllMetadata()
+        return base
+    }
+
+    private func render(
+        _ base: VipsImageHandle, format: ImageFormat, kind: MediaKind, focus: FocalPoint
+    ) throws(MediaError) -> ProcessedImage {
+        let main = try variant(of: base, sizing: kind.mainSizing, focus: focus)
+        let thumbnail = try kind.thumbnailSizing.map { sizing throws(MediaError) in
+            try variant(of: base, sizing: sizing, focus: focus)
+        }
+        return ProcessedImage(
+            sourceFormat: format, sourceWidth: base.width, sourceHeight: base.height,
+            main: main, thumbnail: thumbnail)
+    }
+
+    /// Scales, crops, encodes and hashes one output.
+    private func variant(of base: VipsImageHandle, sizing: VariantSizing, focus: FocalPoint) throws(MediaError) -> ImageVariant {
+        let plan = sizing.plan(width: base.width, height: base.height, focus: focus)
+        // Materialised because both the encoder and the BlurHash read it.
+        let image = try base.resized(width: plan.scaledWidth, height: plan.scaledHeight)
+            .cropped(to: plan.crop).materialised()
+        // Transparency survives only in WebP; everything opaque becomes a progressive JPEG.
+        let usesWebP = image.hasAlpha
+        let data = usesWebP ? try image.webpData(quality: limits.quality) : try image.jpegData(quality: limits.quality)
+        return ImageVariant(
+            data: data, mimeType: usesWebP ? "image/webp" : "image/jpeg",
+            width: image.width, height: image.height, blurhash: try blurHash(of: image))
+    }
+
+    /// BlurHash of a copy at most 64 px on its long side: 4 x 3 components for landscape
+    /// and square images, 3 x 4 for portrait ones.
+    private func blurHash(of image: VipsImageHandle) throws(MediaError) -> String {
+        let plan = ResizePlan.fit(width: image.width, height: image.height, maxSide: 64)
+        let small = try image.resized(width: plan.scaledWidth, height: plan.scaledHeight)
+        let pixels = try small.rgbPixels()
+        let portrait = small.height > small.width
+        guard let hash = BlurHash.encode(
+            pixels: pixels, width: small.width, height: small.height,
+            componentsX: portrait ? 3 : 4, componentsY: portrait ? 4 : 3)
+        else { throw .processingFailed("blurhash input had an unexpected size") }
+        return hash
+    }
+}

@@ -1,0 +1,69 @@
+import CVips
+import Foundation
+
+extension VipsImageHandle {
+    /// Opens an image with the loader for `format`, reading the header only.
+    ///
+    /// Pixels are decoded later, by ``decoded()``, so the caller can check the
+    /// declared size first. The loader is chosen from the sniffed format rather than by
+    /// libvips' own probing, so bytes only ever reach the decoder their magic names.
+    /// Truncation is treated as failure (`VIPS_FAIL_ON_TRUNCATED` and above).
+    /// - Parameters:
+    ///   - buffer: The raw file; must stay valid until the handle and all its
+    ///     descendants are gone or ``decoded()`` has been called.
+    ///   - format: The sniffed container.
+    /// - Returns: A lazily decoded, sequential-access image.
+    /// - Throws: `MediaError.notAnImage` when the header cannot be parsed.
+    static func openHeader(_ buffer: UnsafeRawBufferPointer, format: ImageFormat) throws(MediaError) -> VipsImageHandle {
+        guard let base = buffer.baseAddress else { throw .notAnImage }
+        let bytes = UnsafeMutableRawPointer(mutating: base)
+        let loader = loaderFunction(for: format)
+        var output: UnsafeMutablePointer<VipsImage>?
+        guard loader(bytes, buffer.count, &output, VIPS_FAIL_ON_ERROR) == 0, let output else {
+            _ = Vips.takeErrorMessage()
+            throw .notAnImage
+        }
+        return VipsImageHandle(owning: output)
+    }
+
+    /// Decodes every pixel of a freshly opened file into memory.
+    ///
+    /// This is where truncated or corrupt pixel data shows up; afterwards the image no
+    /// longer refers to the input buffer.
+    /// - Returns: A random-access, in-memory copy.
+    /// - Throws: `MediaError.notAnImage` when the pixel data is truncated or corrupt.
+    func decoded() throws(MediaError) -> VipsImageHandle {
+        do {
+            return try materialised()
+        } catch {
+            throw .notAnImage
+        }
+    }
+
+    /// Computes every pixel into memory, surfacing any error a lazy pipeline would hide.
+    ///
+    /// Used before an image is read more than once: libvips' cache is off, so a lazy
+    /// image would be recomputed for each reader.
+    /// - Returns: A random-access, in-memory copy.
+    /// - Throws: `MediaError.processingFailed` when any step of the pipeline fails.
+    func materialised() throws(MediaError) -> VipsImageHandle {
+        guard let copy = withImage({ vips_image_copy_memory($0) }) else {
+            throw .processingFailed(Vips.takeErrorMessage())
+        }
+        return VipsImageHandle(owning: copy)
+    }
+
+    private typealias Loader = (
+        UnsafeMutableRawPointer?, Int, UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>?, VipsFailOn
+    ) -> Int32
+
+    private static func loaderFunction(for format: ImageFormat) -> Loader {
+        switch format {
+        case .jpeg: return fn_vips_jpegload_buffer
+        case .png: return fn_vips_pngload_buffer
+        case .webp: return fn_vips_webpload_buffer
+        case .gif: return fn_vips_gifload_buffer
+        case .heic, .avif: return fn_vips_heifload_buffer
+        }
+    }
+}

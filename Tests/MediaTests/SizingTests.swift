@@ -1,0 +1,111 @@
+import CVips
+import Foundation
+import Testing
+
+@testable import FedNode
+
+/// Output sizes per kind, no upscaling of posts, and focal-point crops.
+@Suite("Output sizes, crops and focal points")
+struct SizingTests {
+    /// The processor under test, with production limits.
+    let processor = MediaProcessor()
+
+    private func jpeg(width: Int, height: Int) throws -> Data {
+        try TestImages.jpeg(try TestImages.gradient(width: width, height: height))
+    }
+
+    /// Checks the reported size against the encoded file's real size.
+    private func expectSize(_ variant: ImageVariant?, _ width: Int, _ height: Int) throws {
+        let variant = try #require(variant)
+        #expect(variant.width == width && variant.height == height)
+        let decoded = try TestImages.decode(variant.data)
+        #expect(decoded.width == width && decoded.height == height)
+        #expect(variant.aspect == Double(width) / Double(height))
+    }
+
+    @Test("a 3000x2000 post gets a 1920x1280 display copy and a 500x500 thumbnail")
+    func largePost() async throws {
+        let result = try await processor.process(try jpeg(width: 3000, height: 2000), kind: .post)
+        try expectSize(result.main, 1920, 1280)
+        try expectSize(result.thumbnail, 500, 500)
+        #expect(result.sourceWidth == 3000 && result.sourceHeight == 2000)
+    }
+
+    @Test("a portrait post is bounded by its height")
+    func portraitPost() async throws {
+        let result = try await processor.process(try jpeg(width: 1000, height: 2500), kind: .post)
+        try expectSize(result.main, 768, 1920)
+        try expectSize(result.thumbnail, 500, 500)
+    }
+
+    @Test("an 800x600 post is never enlarged")
+    func smallPostIsNotUpscaled() async throws {
+        let result = try await processor.process(try jpeg(width: 800, height: 600), kind: .post)
+        try expectSize(result.main, 800, 600)
+        try expectSize(result.thumbnail, 500, 500)
+    }
+
+    @Test("a post smaller than the thumbnail keeps its pixels and gets a square crop")
+    func tinyPostThumbnail() async throws {
+        let result = try await processor.process(try jpeg(width: 300, height: 200), kind: .post)
+        try expectSize(result.main, 300, 200)
+        try expectSize(result.thumbnail, 200, 200)
+    }
+
+    @Test("avatars are 400x400 whatever the input", arguments: [(800, 600), (3000, 2000), (200, 300)])
+    func avatar(width: Int, height: Int) async throws {
+        let result = try await processor.process(try jpeg(width: width, height: height), kind: .avatar)
+        try expectSize(result.main, 400, 400)
+        #expect(result.thumbnail == nil)
+    }
+
+    @Test("headers are 1500x500 whatever the input", arguments: [(800, 600), (3000, 2000), (1500, 500)])
+    func header(width: Int, height: Int) async throws {
+        let result = try await processor.process(try jpeg(width: width, height: height), kind: .header)
+        try expectSize(result.main, 1500, 500)
+        #expect(result.thumbnail == nil)
+    }
+
+    /// 1000x500, left half black, right half white.
+    private func splitLeftRight() throws -> Data {
+        try TestImages.jpeg(try TestImages.make(width: 1000, height: 500) { x, _ in x < 500 ? [0, 0, 0] : [255, 255, 255] })
+    }
+
+    private func thumbnailMean(_ input: Data, focus: FocalPoint?) async throws -> Double {
+        let result = try await processor.process(input, kind: .post, focus: focus)
+        return try TestImages.mean(try TestImages.decode(try #require(result.thumbnail).data))
+    }
+
+    @Test("focusing right moves the thumbnail onto the white half")
+    func focusRight() async throws {
+        let input = try splitLeftRight()
+        #expect(try await thumbnailMean(input, focus: FocalPoint(x: 1, y: 0)) > 245)
+        #expect(try await thumbnailMean(input, focus: FocalPoint(x: -1, y: 0)) < 10)
+        let centred = try await thumbnailMean(input, focus: nil)
+        #expect(centred > 100 && centred < 155)
+    }
+
+    @Test("focal y grows upwards, as in Mastodon")
+    func focusUp() async throws {
+        let topWhite = try TestImages.jpeg(try TestImages.make(width: 500, height: 1000) { _, y in
+            y < 500 ? [255, 255, 255] : [0, 0, 0]
+        })
+        #expect(try await thumbnailMean(topWhite, focus: FocalPoint(x: 0, y: 1)) > 245)
+        #expect(try await thumbnailMean(topWhite, focus: FocalPoint(x: 0, y: -1)) < 10)
+    }
+
+    @Test("focus also steers avatar and header crops")
+    func focusSteersAvatar() async throws {
+        let result = try await processor.process(try splitLeftRight(), kind: .avatar, focus: FocalPoint(x: 0.9, y: 0))
+        #expect(try TestImages.mean(try TestImages.decode(result.main.data)) > 245)
+    }
+
+    @Test("outputs of opaque inputs are progressive JPEGs")
+    func progressiveJpeg() async throws {
+        let result = try await processor.process(try jpeg(width: 640, height: 480), kind: .post)
+        #expect(result.main.mimeType == "image/jpeg")
+        #expect(result.main.fileExtension == "jpg")
+        // SOF2 (0xC2) marks a progressive DCT frame, SOF0 (0xC0) a baseline one.
+        #expect(JPEGSegments.markers(result.main.data).contains(0xC2))
+    }
+}
