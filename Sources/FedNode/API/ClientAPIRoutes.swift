@@ -3,4 +3,11 @@ import Hummingbird
 /// Registers the Mastodon client API (`/api/v1`, `/api/v2`, `/oauth`) and its helpers.
 /// One line per controller, so each feature area owns its own file.
 func addClientAPIRoutes(to router: Router<NodeRequestContext>, node: Node) {
+    AppsController(node: node).addRoutes(to: router)
+    OAuthAuthorizeController(node: node).addRoutes(to: router)
+    OAuthTokenController(node: node).addRoutes(to: router)
+    SignUpController(node: node).addRoutes(to: router)
+    InstanceController(node: node).addRoutes(to: router)
+    PreferencesController(node: node).addRoutes(to: router)
+    StaticAssetsController(node: node).addRoutes(to: router)
 }

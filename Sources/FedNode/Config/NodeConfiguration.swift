@@ -29,6 +29,8 @@ public struct NodeConfiguration: Sendable {
     public var openRegistrations: Bool = true
     /// scrypt cost as log2(N) for new password hashes (`FEDNODE_PASSWORD_COST`, default 15).
     public var passwordCost: Int = 15
+    /// Per-address limits on sign-up, login and token requests.
+    public var rateLimits = RateLimits()
 
     /// Creates a configuration; `publicURL` defaults from the domain and test mode.
     public init(domain: String, publicURL: String? = nil, testMode: Bool = false) {

@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+import Hummingbird
+import Storage
+
+/// What clients learn about the node before and after signing in: the instance description in
+/// both API versions, custom emojis (none) and the limits apps enforce before posting.
+struct InstanceController {
+    let node: Node
+
+    /// The Mastodon version clients should assume; they parse the leading x.y.z for features.
+    static var version: String { "4.3.0 (compatible; FedNode \(NodeConfiguration.softwareVersion))" }
+
+    /// Limits shared by both versions. The posting and upload code enforces the same numbers.
+    static let accounts = APIInstanceConfiguration.Accounts(maxFeaturedTags: 10, maxPinnedStatuses: 5)
+    static let statuses = APIInstanceConfiguration.Statuses(maxCharacters: 500, maxMediaAttachments: 10, charactersReservedPerUrl: 23)
+    static let media = APIInstanceConfiguration.MediaAttachments(
+        supportedMimeTypes: ["image/jpeg", "image/png", "image/webp", "image/gif", "image/heic", "image/avif"],
+        descriptionLimit: 1500, imageSizeLimit: 16 * 1024 * 1024, imageMatrixLimit: 40_000_000,
+        videoSizeLimit: 0, videoFrameRateLimit: 0, videoMatrixLimit: 0)
+    static let polls = APIInstanceConfiguration.Polls(maxOptions: 4, maxCharactersPerOption: 50, minExpiration: 300, maxExpiration: 2_629_746)
+
+    func addRoutes(to router: Router<NodeRequestContext>) {
+        router.get("api/v1/instance", use: instanceV1)
+        router.get("api/v2/instance", use: instanceV2)
+        router.get("api/v1/custom_emojis", use: customEmojis)
+    }
+
+    /// `GET /api/v1/instance`: the v1 `Instance` (public).
+    @Sendable func instanceV1(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let counts = try await self.counts()
+        let configuration = node.configuration
+        let instance = APIInstanceV1(
+            uri: node.urls.domain, title: configuration.nodeName, shortDescription: "", description: "", email: "",
+            version: Self.version, urls: .init(streamingApi: streamingURL),
+            stats: .init(userCount: counts.usage.users, statusCount: counts.usage.localPosts, domainCount: counts.domains),
+            thumbnail: thumbnailURL, languages: ["en"], registrations: configuration.openRegistrations, approvalRequired: false,
+            invitesEnabled: false,
+            configuration: APIInstanceConfigurationV1(accounts: Self.accounts, statuses: Self.statuses, mediaAttachments: Self.media, polls: Self.polls),
+            contactAccount: nil, rules: [])
+        return APIResponse.json(instance, headers: Self.publicCache)
+    }
+
+    /// `GET /api/v2/instance`: the v2 `Instance` (public).
+    @Sendable func instanceV2(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let counts = try await self.counts()
+        let configuration = node.configuration
+        let instance = APIInstance(
+            domain: node.urls.domain, title: configuration.nodeName, version: Self.version, sourceUrl: node.urls.base + "/",
+            description: "", usage: .init(users: .init(activeMonth: counts.usage.activeMonth)),
+            thumbnail: .init(url: thumbnailURL, blurhash: nil), icon: [], languages: ["en"],
+            configuration: APIInstanceConfiguration(
+                urls: .init(streaming: streamingURL, status: nil), vapid: .init(publicKey: ""), accounts: Self.accounts,
+                statuses: Self.statuses, mediaAttachments: Self.media, polls: Self.polls, translation: .init(enabled: false)),
+            registrations: .init(enabled: configuration.openRegistrations, approvalRequired: false,
+                                 message: configuration.openRegistrations ? nil : "Registrations are closed.", url: nil),
+            apiVersions: ["mastodon": 2], contact: .init(email: "", account: nil), rules: [])
+        return APIResponse.json(instance, headers: Self.publicCache)
+    }
+
+    /// `GET /api/v1/custom_emojis`: `[]`; the node has no custom emojis.
+    @Sendable func customEmojis(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        JSONResponse.bytes(Data("[]".utf8), contentType: JSONResponse.json, headers: Self.publicCache)
+    }
+
+    /// Local accounts and posts, and how many other nodes this one knows accounts on.
+    private func counts() async throws(NodeError) -> (usage: UsageCounts, domains: Int) {
+        do {
+            return try await node.database.pool.read { db in
+                let domains = try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT lower(domain)) FROM accounts WHERE domain IS NOT NULL") ?? 0
+                return (try UsageCounts.read(db, now: Date()), domains)
+            }
+        } catch { throw .internal("counting instance stats: \(error)") }
+    }
+
+    /// The streaming API's base: the public URL with `ws`/`wss` for `http`/`https`.
+    private var streamingURL: String {
+        let base = node.urls.base
+        if base.hasPrefix("https://") { return "wss://" + base.dropFirst("https://".count) }
+        if base.hasPrefix("http://") { return "ws://" + base.dropFirst("http://".count) }
+        return base
+    }
+
+    private var thumbnailURL: String { node.urls.base + "/static/header.png" }
+
+    /// Shared caches may keep the description briefly; it changes with every post.
+    private static let publicCache: HTTPFields = [.cacheControl: "public, max-age=60", .accessControlAllowOrigin: "*"]
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import Storage
+
+/// The authorization endpoint (RFC 6749 3.1, 4.1): a login form where a person signs in with
+/// email and password and lets an app act for them. Nothing is remembered between requests,
+/// so every authorization asks for the password (as `force_login` would).
+struct OAuthAuthorizeController {
+    let node: Node
+
+    func addRoutes(to router: Router<NodeRequestContext>) {
+        router.get("oauth/authorize", use: show)
+        router.post("oauth/authorize", use: submit)
+    }
+
+    /// `GET /oauth/authorize` (client_id, redirect_uri, response_type=code, scope, state,
+    /// code_challenge, code_challenge_method, force_login, lang): the login form. An unknown
+    /// client or unregistered redirect URI gets a 400 page; other problems are reported to the
+    /// app's redirect URI as RFC 6749 4.1.2.1 says.
+    @Sendable func show(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let params = try await APIParams.read(request)
+        return try await authorizing(params, request: request) { authorization in
+            AuthorizePage.form(authorization, nodeName: node.configuration.nodeName)
+        }
+    }
+
+    /// `POST /oauth/authorize` (the form: the request's parameters plus email, password and
+    /// decision): signs the person in and sends the app a code (302 to its redirect URI with
+    /// `code` and `state`, or a page showing the code for out-of-band apps). A wrong password
+    /// shows the form again with 401; "Deny" sends `access_denied`. Throttled per address.
+    @Sendable func submit(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let limits = try await node.throttle("authorize", rule: node.configuration.rateLimits.authorize, request: request, context: context)
+        let params = try await APIParams.read(request)
+        var response = try await authorizing(params, request: request) { authorization in
+            guard params.string("decision") != "deny" else {
+                return Self.reject(.accessDenied, redirectURI: authorization.redirectURI, state: authorization.state)
+            }
+            let email = params.string("email") ?? ""
+            guard let account = try node.accounts.authenticate(email: email, password: params.string("password") ?? "") else {
+                return AuthorizePage.form(authorization, nodeName: node.configuration.nodeName, email: email,
+                                          error: "Invalid email or password.", status: .unauthorized)
+            }
+            let code = try await OAuthGrants(node: node).issueCode(for: authorization, account: account)
+            if authorization.redirectURI == RedirectURIs.outOfBand {
+                return AuthorizePage.code(code, app: authorization.app.name, language: authorization.language)
+            }
+            return Self.redirect(to: RedirectURIs.appending([("code", code), ("state", authorization.state)], to: authorization.redirectURI))
+        }
+        response.headers.append(contentsOf: limits)
+        return response
+    }
+
+    /// Checks the request and runs `body` with it, or answers the failure.
+    private func authorizing(_ params: APIParams, request: Request, _ body: (AuthorizationRequest) async throws -> Response) async throws -> Response {
+        do {
+            return try await body(try await AuthorizationRequest.check(params, clients: OAuthClients(node: node)))
+        } catch AuthorizationRequest.Failure.invalidClient(let message) {
+            let wantsJSON = request.headers[.accept].map { $0.contains("json") && !$0.contains("html") } ?? false
+            return wantsJSON ? OAuthError(code: "invalid_client", description: message, status: .badRequest).response() : AuthorizePage.error(message)
+        } catch AuthorizationRequest.Failure.rejected(let error, let redirectURI, let state) {
+            return Self.reject(error, redirectURI: redirectURI, state: state)
+        }
+    }
+
+    /// Reports `error` to the app (RFC 6749 4.1.2.1), or shows it for out-of-band apps.
+    private static func reject(_ error: OAuthError, redirectURI: String, state: String?) -> Response {
+        guard redirectURI != RedirectURIs.outOfBand else { return AuthorizePage.error(error.description) }
+        return redirect(to: RedirectURIs.appending(
+            [("error", error.code), ("error_description", error.description), ("state", state)], to: redirectURI))
+    }
+
+    private static func redirect(to location: String) -> Response {
+        Response(status: .found, headers: [.location: location, .cacheControl: "no-store"])
+    }
+}
