@@ -3,4 +3,10 @@ import Hummingbird
 /// Registers the Mastodon client API (`/api/v1`, `/api/v2`, `/oauth`) and its helpers.
 /// One line per controller, so each feature area owns its own file.
 func addClientAPIRoutes(to router: Router<NodeRequestContext>, node: Node) {
+    CredentialsController(node: node).addRoutes(to: router)
+    AccountsController(node: node).addRoutes(to: router)
+    RelationshipsController(node: node).addRoutes(to: router)
+    FollowRequestsController(node: node).addRoutes(to: router)
+    SearchController(node: node).addRoutes(to: router)
+    TagsController(node: node).addRoutes(to: router)
 }
