@@ -10,4 +10,10 @@ func addClientAPIRoutes(to router: Router<NodeRequestContext>, node: Node) {
     InstanceController(node: node).addRoutes(to: router)
     PreferencesController(node: node).addRoutes(to: router)
     StaticAssetsController(node: node).addRoutes(to: router)
+    CredentialsController(node: node).addRoutes(to: router)
+    AccountsController(node: node).addRoutes(to: router)
+    RelationshipsController(node: node).addRoutes(to: router)
+    FollowRequestsController(node: node).addRoutes(to: router)
+    SearchController(node: node).addRoutes(to: router)
+    TagsController(node: node).addRoutes(to: router)
 }

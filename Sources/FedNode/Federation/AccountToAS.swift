@@ -12,7 +12,7 @@ enum AccountToAS {
             name: account.displayName, summary: account.note, url: account.url ?? urls.profile(account.username),
             published: account.createdAt,
             attachment: propertyValues(account),
-            icon: imageObject(account.avatarUrl), image: imageObject(account.headerUrl),
+            icon: imageObject(account.avatarUrl, urls: urls), image: imageObject(account.headerUrl, urls: urls),
             preferredUsername: account.username,
             inbox: account.inboxUrl ?? urls.inbox(account.username),
             outbox: account.outboxUrl ?? urls.outbox(account.username),
@@ -41,8 +41,9 @@ enum AccountToAS {
         }
     }
 
-    private static func imageObject(_ url: String?) -> ASObject? {
-        guard let url, !url.isEmpty else { return nil }
+    /// An `Image` for a stored image reference, with an absolute URL.
+    private static func imageObject(_ reference: String?, urls: NodeURLs) -> ASObject? {
+        guard let url = urls.profileImageURL(reference) else { return nil }
         return ASObject(type: "Image", mediaType: MediaTypes.guess(fromPath: url), url: url)
     }
 

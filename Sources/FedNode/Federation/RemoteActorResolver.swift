@@ -22,7 +22,10 @@ public struct RemoteActorResolver: Sendable {
         guard document.types.contains(where: ASToAccount.actorTypes.contains), document.id == uri || stored == nil else {
             throw .badRequest("\(uri) is not an actor")
         }
-        return try store(document, now: now)
+        // The origin's follower, following and post figures, at most hourly per actor.
+        var counts: RemoteCounts?
+        if RemoteCounts.isDue(lastFetch: stored?.fetchedAt, now: now) { counts = await RemoteCounts.fetch(of: document, node: node) }
+        return try store(document, counts: counts, now: now)
     }
 
     /// The account `username@domain`, resolved through WebFinger (RFC 7033) when unknown.
@@ -42,8 +45,9 @@ public struct RemoteActorResolver: Sendable {
         return try await resolve(uri: actorURL)
     }
 
-    /// Stores (inserts or updates) the actor `document`, whose origin was already checked.
-    func store(_ document: ASObject, now: Date = Date()) throws(NodeError) -> Account {
+    /// Stores (inserts or updates) the actor `document`, whose origin was already checked,
+    /// with the collection sizes `counts` read from its origin (figures not read stay as they were).
+    func store(_ document: ASObject, counts: RemoteCounts? = nil, now: Date = Date()) throws(NodeError) -> Account {
         guard let uri = document.id, let domain = ASToAccount.authority(of: uri), let username = document.preferredUsername, !username.isEmpty else {
             throw .badRequest("Actor without id or preferredUsername")
         }
@@ -55,6 +59,7 @@ public struct RemoteActorResolver: Sendable {
                     ?? Account(username: username, domain: domain, uri: uri, createdAt: now)
                 account.uri = uri
                 ASToAccount.apply(document, to: &account, now: now)
+                counts?.apply(to: &account)
                 try account.save(db)
                 return account
             }

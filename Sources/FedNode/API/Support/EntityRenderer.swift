@@ -25,7 +25,10 @@ public struct EntityRenderer {
     /// The `Account` entity, with `source` when `withSource` (the owner's own view).
     public func account(_ account: Account, withSource: Bool = false) throws -> APIAccount {
         let counts = try self.counts(of: account)
-        let fields = account.fields.map { APIField(name: $0.name, value: $0.value, verifiedAt: nil) }
+        // Local links are stored as typed (shown as typed in `source`); remote ones arrive as HTML.
+        let typed = account.fields.map { APIField(name: $0.name, value: $0.value, verifiedAt: nil) }
+        let fields = account.isLocal
+            ? account.fields.map { APIField(name: $0.name, value: AccountToAS.linkHTML($0.value), verifiedAt: nil) } : typed
         var entity = APIAccount(
             id: String(account.id), username: account.username, acct: account.acct, displayName: account.displayName,
             firstName: account.firstName, lastName: account.lastName, locked: account.locked, bot: account.bot,
@@ -39,7 +42,7 @@ public struct EntityRenderer {
             lastStatusAt: try lastStatusDay(of: account.id), emojis: [], fields: fields, source: nil)
         if withSource {
             let requests = try Follow.filter(Column("target_account_id") == account.id && Column("state") == FollowState.pending).fetchCount(db)
-            entity.source = APISource(note: account.noteSource, fields: fields, privacy: "public", sensitive: false, language: nil,
+            entity.source = APISource(note: account.noteSource, fields: typed, privacy: "public", sensitive: false, language: nil,
                                       followRequestsCount: requests, firstName: account.firstName, lastName: account.lastName)
         }
         return entity

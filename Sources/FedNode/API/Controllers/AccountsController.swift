@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+import Hummingbird
+import Storage
+
+/// Profiles and their lists: `GET /api/v1/accounts/:id`, `/lookup`, `/:id/statuses`,
+/// `/:id/followers` and `/:id/following`. All work anonymously; a token, when sent, needs
+/// `read:accounts` (statuses: `read:statuses`).
+struct AccountsController {
+    let node: Node
+    private var access: AccountAccess { AccountAccess(node: node) }
+
+    func addRoutes(to router: Router<NodeRequestContext>) {
+        router.get("api/v1/accounts/lookup", use: lookup)
+        router.get("api/v1/accounts/:id", use: show)
+        router.get("api/v1/accounts/:id/statuses", use: statuses)
+        router.get("api/v1/accounts/:id/followers", use: followers)
+        router.get("api/v1/accounts/:id/following", use: following)
+    }
+
+    /// `GET /api/v1/accounts/:id`: the `Account` (404 for unknown or deleted accounts).
+    @Sendable func show(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let viewer = try await access.viewer(of: request, scope: "read:accounts")
+        let account = try await access.account(context)
+        return APIResponse.json(try await access.read { db in try EntityRenderer(node: node, viewer: viewer, db: db).account(account) })
+    }
+
+    /// `GET /api/v1/accounts/lookup?acct=`: a local `name` or `name@ourdomain`, or a remote
+    /// `name@domain` already known here (no WebFinger: that is what search with `resolve` does).
+    @Sendable func lookup(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let viewer = try await access.viewer(of: request, scope: "read:accounts")
+        let params = try await APIParams.read(request)
+        guard let handle = params.nonEmpty("acct").flatMap(AccountHandle.init) else { throw NodeError.notFound("Record not found") }
+        let domain = handle.domain.flatMap { $0 == node.urls.domain ? nil : $0 }
+        let entity = try await access.read { db -> APIAccount? in
+            guard let account = try Account.handle(handle.username, domain: domain).fetchOne(db) else { return nil }
+            return try EntityRenderer(node: node, viewer: viewer, db: db).account(account)
+        }
+        guard let entity else { throw NodeError.notFound("Record not found") }
+        return APIResponse.json(entity)
+    }
+
+    /// `GET /api/v1/accounts/:id/statuses`: the account's posts and boosts the viewer may see,
+    /// newest first, with `only_media`, `exclude_replies`, `exclude_reblogs`, `tagged`,
+    /// `pinned` (always empty: pinning is not offered) and `max_id`/`since_id`/`min_id`/`limit`.
+    @Sendable func statuses(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let viewer = try await access.viewer(of: request, scope: "read:statuses")
+        let account = try await access.account(context)
+        let params = try await APIParams.read(request)
+        let page = PageQuery(params)
+        if params.bool("pinned") == true { return APIResponse.json([APIStatus]()) }
+        let filter = AccountStatusesFilter(params: params)
+        let (entities, ids) = try await access.read { db -> ([APIStatus], [Int64]) in
+            let posts = try filter.posts(of: account.id, viewer: viewer?.id, page: page, in: db)
+            return (try EntityRenderer(node: node, viewer: viewer, db: db).statuses(posts), posts.map(\.id))
+        }
+        return APIResponse.json(entities, headers: PageQuery.headers(for: request, base: node.urls.base, ids: ids))
+    }
+
+    /// `GET /api/v1/accounts/:id/followers`: accepted followers known here, newest follow
+    /// first, paged by the follow's id. Empty for a viewer the account blocks.
+    @Sendable func followers(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        try await relations(request, context, relation: """
+            FROM follows r JOIN accounts a ON a.id = r.account_id WHERE r.target_account_id = ? AND r.state = 'accepted'
+            """)
+    }
+
+    /// `GET /api/v1/accounts/:id/following`: accepted follows, newest first, paged by the
+    /// follow's id. Empty for a viewer the account blocks.
+    @Sendable func following(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        try await relations(request, context, relation: """
+            FROM follows r JOIN accounts a ON a.id = r.target_account_id WHERE r.account_id = ? AND r.state = 'accepted'
+            """)
+    }
+
+    private func relations(_ request: Request, _ context: NodeRequestContext, relation: String) async throws -> Response {
+        let viewer = try await access.viewer(of: request, scope: "read:accounts")
+        let account = try await access.account(context)
+        if let viewer, try await access.read({ try Relationships.blocking(account.id, viewer.id, in: $0) }) {
+            return APIResponse.json([APIAccount]())
+        }
+        return try await access.accountPage(request, viewer: viewer, relation: relation, arguments: [account.id])
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Hummingbird
+import Storage
+
+/// The signed-in account's own profile: `GET /api/v1/accounts/verify_credentials` and
+/// `PATCH /api/v1/accounts/update_credentials` (also POST and PUT, which older apps send).
+struct CredentialsController {
+    let node: Node
+
+    func addRoutes(to router: Router<NodeRequestContext>) {
+        router.get("api/v1/accounts/verify_credentials", use: verify)
+        router.patch("api/v1/accounts/update_credentials", use: update)
+        router.put("api/v1/accounts/update_credentials", use: update)
+        router.post("api/v1/accounts/update_credentials", use: update)
+    }
+
+    /// `GET /api/v1/accounts/verify_credentials`: the caller's `Account` with `source`. Needs
+    /// `read:accounts` (or `read`) or `profile`.
+    @Sendable func verify(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        guard let caller = try await node.apiAuth.caller(of: request) else { throw NodeError.unauthorized("The access token is invalid") }
+        if !caller.scopes.allows("profile") { try caller.require("read:accounts") }
+        let account = try caller.user()
+        return try await render(account)
+    }
+
+    /// `PATCH /api/v1/accounts/update_credentials` (`write:accounts`): display name, bio,
+    /// avatar and header (multipart files), profile links, locked, discoverable, bot, and the
+    /// first and last name. Answers the updated `Account` with `source`; 422 for invalid values.
+    @Sendable func update(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, account) = try await node.apiAuth.user(of: request, scope: "write:accounts")
+        let params = try await APIParams.read(request, limit: APIParams.uploadLimit)
+        let saved = try await node.profiles.update(account, with: Self.changes(from: params))
+        return try await render(saved)
+    }
+
+    /// The profile edit a request asks for; absent parameters change nothing.
+    static func changes(from params: APIParams) -> ProfileChanges {
+        var changes = ProfileChanges()
+        changes.displayName = params.string("display_name")
+        changes.note = params.string("note")
+        changes.firstName = params.string("first_name") ?? params.string("source[first_name]")
+        changes.lastName = params.string("last_name") ?? params.string("source[last_name]")
+        changes.locked = params.bool("locked")
+        changes.discoverable = params.bool("discoverable")
+        changes.bot = params.bool("bot")
+        changes.avatar = params.file("avatar")?.data
+        changes.header = params.file("header")?.data
+        let attributes = params.objects("fields_attributes")
+        if !attributes.isEmpty || params.string("fields_attributes") != nil {
+            changes.fields = ProfileChanges.fields(from: attributes)
+        }
+        return changes
+    }
+
+    private func render(_ account: Account) async throws(NodeError) -> Response {
+        let entity = try await AccountAccess(node: node).read { db in
+            try EntityRenderer(node: node, viewer: account, db: db).account(account, withSource: true)
+        }
+        return APIResponse.json(entity)
+    }
+}

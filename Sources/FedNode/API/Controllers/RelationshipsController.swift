@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+import Hummingbird
+import Storage
+
+/// Following and blocking: `POST /api/v1/accounts/:id/follow|unfollow|block|unblock`,
+/// `GET /api/v1/accounts/relationships` and `GET /api/v1/blocks`.
+struct RelationshipsController {
+    let node: Node
+    private var access: AccountAccess { AccountAccess(node: node) }
+
+    func addRoutes(to router: Router<NodeRequestContext>) {
+        router.post("api/v1/accounts/:id/follow", use: follow)
+        router.post("api/v1/accounts/:id/unfollow", use: unfollow)
+        router.post("api/v1/accounts/:id/block", use: block)
+        router.post("api/v1/accounts/:id/unblock", use: unblock)
+        router.get("api/v1/accounts/relationships", use: relationships)
+        router.get("api/v1/blocks", use: blocks)
+    }
+
+    /// `POST /api/v1/accounts/:id/follow` (`write:follows`): follows at once, or asks
+    /// (`requested: true`) when the account is locked or on another node, until accepted.
+    /// 403 when either blocks the other.
+    @Sendable func follow(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        try await act(request, context, scope: "write:follows") { target, me in try await node.interactions.follow(target, by: me) }
+    }
+
+    /// `POST /api/v1/accounts/:id/unfollow` (`write:follows`): stops following or withdraws
+    /// the request.
+    @Sendable func unfollow(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        try await act(request, context, scope: "write:follows") { target, me in try await node.interactions.unfollow(target, by: me) }
+    }
+
+    /// `POST /api/v1/accounts/:id/block` (`write:blocks`): blocks; follows both ways end.
+    @Sendable func block(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        try await act(request, context, scope: "write:blocks") { target, me in try await node.interactions.block(target, by: me) }
+    }
+
+    /// `POST /api/v1/accounts/:id/unblock` (`write:blocks`).
+    @Sendable func unblock(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        try await act(request, context, scope: "write:blocks") { target, me in try await node.interactions.unblock(target, by: me) }
+    }
+
+    /// `GET /api/v1/accounts/relationships?id[]=` (`read:follows`): one `Relationship` per
+    /// known id, in the order asked; unknown ids are left out.
+    @Sendable func relationships(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "read:follows")
+        let params = try await APIParams.read(request)
+        var seen = Set<Int64>()
+        let ids = params.strings("id").compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) }.filter { seen.insert($0).inserted }
+        let entities = try await access.read { db in
+            let renderer = EntityRenderer(node: node, viewer: me, db: db)
+            return try ids.prefix(100).filter { try Account.exists(db, key: $0) }.map { try renderer.relationship(with: $0) }
+        }
+        return APIResponse.json(entities)
+    }
+
+    /// `GET /api/v1/blocks` (`read:blocks`): accounts the caller blocks, newest block first,
+    /// paged by the block's id.
+    @Sendable func blocks(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "read:blocks")
+        return try await access.accountPage(request, viewer: me, relation: """
+            FROM blocks r JOIN accounts a ON a.id = r.target_account_id WHERE r.account_id = ?
+            """, arguments: [me.id])
+    }
+
+    /// Authenticates with `scope`, finds the target, runs `action`, answers the relationship.
+    private func act(_ request: Request, _ context: NodeRequestContext, scope: String,
+                     _ action: (Account, Account) async throws -> Void) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: scope)
+        let target = try await access.account(context)
+        try await action(target, me)
+        let entity = try await access.read { db in try EntityRenderer(node: node, viewer: me, db: db).relationship(with: target.id) }
+        return APIResponse.json(entity)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+import Hummingbird
+import Storage
+
+/// What the account, relationship and search controllers share: the optional viewer of a
+/// public endpoint, reads that surface only `NodeError`s, the account named by `:id`, and pages
+/// of accounts ordered by the id of the row that relates them (follow, block), as Mastodon
+/// paginates these lists.
+struct AccountAccess: Sendable {
+    let node: Node
+
+    /// The viewer of an endpoint that also works anonymously. A token, when present, must be
+    /// valid (401) and carry `scope` (403), as Mastodon's `authorize_if_got_token!`.
+    func viewer(of request: Request, scope: String) async throws(NodeError) -> Account? {
+        guard let caller = try await node.apiAuth.caller(of: request) else { return nil }
+        try caller.require(scope)
+        return caller.account
+    }
+
+    /// Runs `body` in a read transaction; database failures become `NodeError.internal`.
+    func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws(NodeError) -> T {
+        do { return try await node.database.pool.read(body) } catch let error as NodeError { throw error } catch {
+            throw .internal("accounts read: \(error)")
+        }
+    }
+
+    /// The account whose id is the path parameter `id`.
+    /// - Throws: `NodeError.notFound` for a malformed or unknown id.
+    func account(_ context: NodeRequestContext) async throws(NodeError) -> Account {
+        guard let id = context.parameters.get("id").flatMap({ Int64($0) }) else { throw .notFound("Record not found") }
+        return try await account(id: id)
+    }
+
+    /// The account `id`.
+    /// - Throws: `NodeError.notFound` when there is none.
+    func account(id: Int64) async throws(NodeError) -> Account {
+        guard let account = try await read({ try Account.fetchOne($0, key: id) }) else { throw .notFound("Record not found") }
+        return account
+    }
+
+    /// A page of accounts from `relation`, an SQL `FROM ... WHERE ...` fragment over a relation
+    /// row aliased `r` joined to `accounts a`, ordered by `r.id`, rendered for `viewer`, as a
+    /// response with its `Link` header.
+    func accountPage(_ request: Request, viewer: Account?, relation: String, arguments: StatementArguments) async throws(NodeError) -> Response {
+        let params = try await APIParams.read(request)
+        let page = PageQuery(params, defaultLimit: 40, maxLimit: 80)
+        let (entities, ids) = try await read { db -> ([APIAccount], [Int64]) in
+            let (bounds, boundArguments) = page.condition("r.id")
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT r.id AS relation_id, a.* \(relation) AND \(bounds) ORDER BY \(page.order("r.id")) LIMIT ?
+                """, arguments: arguments + StatementArguments(boundArguments) + [page.limit])
+            let ordered = page.newestFirst(rows)
+            let accounts = try ordered.map { try Account(row: $0) }
+            let entities = try EntityRenderer(node: node, viewer: viewer, db: db).accounts(accounts)
+            return (entities, ordered.map { $0["relation_id"] as Int64 })
+        }
+        return APIResponse.json(entities, headers: PageQuery.headers(for: request, base: node.urls.base, ids: ids))
+    }
+}
+
+extension Relationships {
+    /// Whether `blocker` blocks `blocked` (one direction).
+    static func blocking(_ blocker: Int64, _ blocked: Int64, in db: Database) throws -> Bool {
+        try Block.filter(Column("account_id") == blocker && Column("target_account_id") == blocked).fetchCount(db) > 0
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import GRDB
+import Storage
+
+/// A hashtag's daily use over the last week (`Tag.history`), from the posts that carry it.
+enum TagHistory {
+    /// Days reported, today included.
+    static let days = 7
+
+    /// Uses and distinct authors per UTC day, newest day first, `days` entries (zeros included).
+    static func history(of hashtagId: Int64, now: Date = Date(), in db: Database) throws -> [APITagHistory] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let today = calendar.startOfDay(for: now)
+        let start = calendar.date(byAdding: .day, value: -(days - 1), to: today)!
+        // created_at is stored as "YYYY-MM-DD HH:MM:SS.SSS" UTC, so its first ten characters are the day.
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT substr(p.created_at, 1, 10) AS day, COUNT(*) AS uses, COUNT(DISTINCT p.account_id) AS accounts
+            FROM post_hashtags ph JOIN posts p ON p.id = ph.post_id
+            WHERE ph.hashtag_id = ? AND p.created_at >= ? GROUP BY day
+            """, arguments: [hashtagId, start])
+        var byDay: [String: (Int, Int)] = [:]
+        for row in rows { byDay[row["day"]] = (row["uses"], row["accounts"]) }
+        let format = Date.ISO8601FormatStyle(timeZone: calendar.timeZone).year().month().day()
+        return (0..<days).map { offset in
+            let day = calendar.date(byAdding: .day, value: -offset, to: today)!
+            let (uses, accounts) = byDay[day.formatted(format)] ?? (0, 0)
+            return APITagHistory(day: String(Int(day.timeIntervalSince1970)), uses: String(uses), accounts: String(accounts))
+        }
+    }
+
+    /// The `Tag` entity of `hashtag` with its history; `following` only for a signed-in viewer
+    /// (following hashtags is not offered, so it is always false).
+    static func tag(_ hashtag: Hashtag, urls: NodeURLs, viewer: Account?, in db: Database) throws -> APITag {
+        let name = hashtag.name.lowercased()
+        return APITag(name: name, url: urls.tag(name), history: try history(of: hashtag.id, in: db), following: viewer.map { _ in false })
+    }
+}

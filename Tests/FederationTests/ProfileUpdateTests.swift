@@ -1,0 +1,47 @@
+import Foundation
+import GRDB
+import Storage
+import Testing
+@testable import FedNode
+
+/// A profile edit on one node reaches the copies other nodes keep of the account.
+@Suite("Profile updates across nodes", .serialized)
+struct ProfileUpdateTests {
+    @Test("alice@A edits her name, bio, links and avatar; bob@B, a follower, sees the new profile")
+    func profileEditReachesFollowers() async throws {
+        let (a, b) = (try NetworkNode(name: "a"), try NetworkNode(name: "b"))
+        defer { [a, b].forEach { $0.remove() } }
+        for node in [a, b] { try await node.start() }
+        let alice = try await a.node.accounts.create(username: "alice", email: "alice@a.test", password: "alice password", displayName: "Alice")
+        let bob = try await b.node.accounts.create(username: "bob", email: "bob@b.test", password: "bob password")
+
+        let aliceOnB = try await b.node.remoteAccounts.resolve(username: "alice", domain: a.domain)
+        #expect(aliceOnB.displayName == "Alice")
+        try await b.node.interactions.follow(aliceOnB, by: bob)
+        try await eventually("A records bob as alice's follower") {
+            try a.read { try Account.followersCount(of: alice.id, in: $0) } == 1
+        }
+
+        let avatar = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data("alice avatar".utf8)
+        var changes = ProfileChanges()
+        changes.displayName = "Alice in Wonderland"
+        changes.note = "Chasing rabbits\nwith a camera"
+        changes.fields = [ProfileField(name: "Site", value: "https://alice.example")]
+        changes.avatar = avatar
+        let saved = try await a.node.profiles.update(alice, with: changes)
+        #expect(saved.note == "<p>Chasing rabbits<br>with a camera</p>")
+
+        try await eventually("B shows alice's new display name") {
+            try b.read { try Account.fetchOne($0, key: aliceOnB.id)?.displayName } == "Alice in Wonderland"
+        }
+        let copy = try #require(try b.read { try Account.fetchOne($0, key: aliceOnB.id) })
+        #expect(copy.note.contains("Chasing rabbits"))
+        #expect(copy.avatarUrl == "http://\(a.domain)/media/\(try #require(saved.avatarUrl))")
+        #expect(copy.fields.map(\.name) == ["Site"])
+        #expect(copy.fields.first?.value.contains("href=\"https://alice.example\"") == true)
+        // The Update went out once, to B's shared inbox.
+        let sent = try a.read { try OutboxActivity.filter(Column("type") == "Update").fetchCount($0) }
+        #expect(sent == 1)
+        for node in [a, b] { await node.stop() }
+    }
+}
