@@ -23,8 +23,8 @@ struct BoostTests {
         let aliceOnC = try await c.node.remoteAccounts.resolve(username: "alice", domain: a.domain)
         try await c.node.interactions.follow(aliceOnC, by: carol)
         try await eventually("both follows accepted") {
-            let onA = try a.read { try Follow.filter(Column("state") == "accepted").fetchCount($0) }
-            let onC = try c.read { try Follow.filter(Column("state") == "accepted").fetchCount($0) }
+            let onA = try a.read { try Follow.filter(Column("account_id") == alice.id && Column("state") == "accepted").fetchCount($0) }
+            let onC = try c.read { try Follow.filter(Column("account_id") == carol.id && Column("state") == "accepted").fetchCount($0) }
             return onA == 1 && onC == 1
         }
         try await eventually("A knows carol follows alice") { try a.read { try Account.followersCount(of: alice.id, in: $0) } == 1 }
