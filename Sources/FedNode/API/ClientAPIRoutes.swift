@@ -16,4 +16,9 @@ func addClientAPIRoutes(to router: Router<NodeRequestContext>, node: Node) {
     FollowRequestsController(node: node).addRoutes(to: router)
     SearchController(node: node).addRoutes(to: router)
     TagsController(node: node).addRoutes(to: router)
+    StatusesController(node: node).addRoutes(to: router)
+    StatusActionsController(node: node).addRoutes(to: router)
+    MediaController(node: node).addRoutes(to: router)
+    MediaFileController(node: node).addRoutes(to: router)
+    TimelinesController(node: node).addRoutes(to: router)
 }

@@ -24,6 +24,9 @@ public struct PostService: Sendable {
         public var sensitive: Bool = false
         /// Language code.
         public var language: String?
+        /// The client's `Idempotency-Key`: a second create with the same key by the same author
+        /// within an hour returns the first post instead of posting again.
+        public var idempotencyKey: String?
 
         /// Creates a draft.
         public init(text: String, mediaIds: [Int64] = [], visibility: Visibility = .public, inReplyToId: Int64? = nil) {
@@ -51,6 +54,9 @@ public struct PostService: Sendable {
         post.language = draft.language
         let row = post
         let stored = try await write { db -> Post in
+            if let key = draft.idempotencyKey, let earlier = try IdempotencyKeys.post(key: key, accountId: author.id, in: db) {
+                return earlier
+            }
             var post = row
             if let parentId = draft.inReplyToId {
                 guard let parent = try Post.fetchOne(db, key: parentId) else { throw NodeError.notFound("Record not found") }
@@ -62,20 +68,26 @@ public struct PostService: Sendable {
                 .sorted { draft.mediaIds.firstIndex(of: $0.id)! < draft.mediaIds.firstIndex(of: $1.id)! }
             try PostWriter.insert(post, media: media, hashtags: TextParser.hashtags(in: draft.text), mentions: mentions, in: db)
             try deliver(PostToAS(urls: node.urls).create(post, parts: .read(post, in: db)), of: post, by: author, in: db)
+            if let key = draft.idempotencyKey { try IdempotencyKeys.record(key: key, accountId: author.id, postId: post.id, in: db) }
             return post
         }
         node.deliverySignal.notify()
         return stored
     }
 
-    /// Edits a local post's caption (and media), keeping the edit time; sends `Update`.
-    public func edit(_ postId: Int64, text: String, mediaIds: [Int64]? = nil, by author: Account) async throws(NodeError) -> Post {
+    /// Edits a local post's caption (and media, content warning, sensitivity, language: each
+    /// left as it is when `nil`), keeping the edit time; sends `Update`.
+    public func edit(_ postId: Int64, text: String, mediaIds: [Int64]? = nil, spoilerText: String? = nil, sensitive: Bool? = nil,
+                     language: String? = nil, by author: Account) async throws(NodeError) -> Post {
         let mentions = await resolveMentions(in: text)
         let content = render(text, mentions: mentions)
         let updated = try await write { db -> Post in
             var post = try ownPost(postId, of: author, in: db)
             post.text = text
             post.content = content
+            if let spoilerText { post.spoilerText = spoilerText }
+            if let sensitive { post.sensitive = sensitive }
+            if let language { post.language = language }
             post.editedAt = Date()
             post.updatedAt = post.editedAt!
             try post.update(db)

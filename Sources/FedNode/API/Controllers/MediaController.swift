@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+import Hummingbird
+import Storage
+
+/// `/api/v1/media` and `/api/v2/media`: photo uploads, processed at once, to attach to a post
+/// with `media_ids[]` (docs.joinmastodon.org/methods/media).
+struct MediaController {
+    let node: Node
+
+    /// Longest alt text (Mastodon's limit).
+    static let maxDescription = 1500
+
+    func addRoutes(to router: Router<NodeRequestContext>) {
+        router.post("api/v1/media", use: upload)
+        router.post("api/v2/media", use: upload)
+        router.get("api/v1/media/:id", use: show)
+        router.put("api/v1/media/:id", use: update)
+    }
+
+    /// `POST /api/v2/media` and `POST /api/v1/media` (write:media): multipart `file`, with
+    /// `description` and `focus` ("x,y"). The type comes from the bytes (JPEG, PNG, GIF, WebP);
+    /// anything else, or over 16 MiB, is a 422 with nothing stored. Answers 200 with the
+    /// attachment, ready to use (processing is synchronous).
+    @Sendable func upload(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:media")
+        let params = try await APIParams.read(request, limit: APIParams.uploadLimit)
+        let description = try Self.description(params) ?? ""
+        let focus = try Self.focus(params)
+        guard let file = params.file("file") else { throw NodeError.validation("Validation failed: File can't be blank") }
+        let stored = try await node.uploadStore.store(file.data, focus: focus)
+        var media = MediaAttachment(accountId: me.id)
+        media.type = "image"
+        media.contentType = stored.contentType
+        media.filePath = stored.path
+        media.width = stored.width
+        media.height = stored.height
+        media.fileSize = stored.fileSize
+        media.description = description
+        media.focusX = focus?.x
+        media.focusY = focus?.y
+        let row = media
+        let node = node
+        let entity = try await write { db in
+            try row.insert(db)
+            return EntityRenderer(node: node, viewer: me, db: db).attachment(row)
+        }
+        return APIResponse.json(entity)
+    }
+
+    /// `GET /api/v1/media/:id` (write:media): one of the caller's uploads (404 for anyone else's).
+    @Sendable func show(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:media")
+        let (node, id) = (node, try StatusAccess.pathId(context))
+        let entity = try await StatusAccess.read(node) { db in
+            EntityRenderer(node: node, viewer: me, db: db).attachment(try Self.own(id, of: me, in: db))
+        }
+        return APIResponse.json(entity)
+    }
+
+    /// `PUT /api/v1/media/:id` (write:media): changes the alt text or focal point of one of the
+    /// caller's uploads not yet attached to a post (attached ones change through an edit of
+    /// the post, which tells other servers; as Mastodon, 404 otherwise).
+    @Sendable func update(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:media")
+        let params = try await APIParams.read(request)
+        let (description, focus) = (try Self.description(params), try Self.focus(params))
+        let (node, id) = (node, try StatusAccess.pathId(context))
+        let entity = try await write { db in
+            var media = try Self.own(id, of: me, in: db)
+            guard media.postId == nil else { throw NodeError.notFound("Record not found") }
+            if let description { media.description = description }
+            if let focus { (media.focusX, media.focusY) = (focus.x, focus.y) }
+            try media.update(db)
+            return EntityRenderer(node: node, viewer: me, db: db).attachment(media)
+        }
+        return APIResponse.json(entity)
+    }
+
+    private static func own(_ id: Int64, of me: Account, in db: Database) throws -> MediaAttachment {
+        guard let media = try MediaAttachment.fetchOne(db, key: id), media.accountId == me.id else {
+            throw NodeError.notFound("Record not found")
+        }
+        return media
+    }
+
+    /// The `description` parameter, if sent.
+    private static func description(_ params: APIParams) throws(NodeError) -> String? {
+        guard let text = params.string("description") else { return nil }
+        guard text.count <= maxDescription else {
+            throw .validation("Validation failed: Description is too long (maximum is \(maxDescription) characters)")
+        }
+        return text
+    }
+
+    /// The `focus` parameter ("x,y", each in -1...1), if sent.
+    private static func focus(_ params: APIParams) throws(NodeError) -> APIMediaAttachment.Focus? {
+        guard let raw = params.nonEmpty("focus") else { return nil }
+        let parts = raw.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let x = parts[0], let y = parts[1], (-1...1).contains(x), (-1...1).contains(y) else {
+            throw .validation("Validation failed: Focus must be two numbers from -1.0 to 1.0, as x,y")
+        }
+        return APIMediaAttachment.Focus(x: x, y: y)
+    }
+
+    private func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(NodeError) -> T {
+        do { return try await node.database.pool.write(body) } catch let error as NodeError { throw error } catch {
+            throw .internal("media write: \(error)")
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import GRDB
+import Hummingbird
+import Storage
+
+/// Likes (Mastodon's favourites) and boosts of a post, who did them, and the caller's own
+/// liked posts (docs.joinmastodon.org/methods/statuses, /methods/favourites).
+struct StatusActionsController {
+    let node: Node
+
+    func addRoutes(to router: Router<NodeRequestContext>) {
+        router.post("api/v1/statuses/:id/favourite", use: favourite)
+        router.post("api/v1/statuses/:id/unfavourite", use: unfavourite)
+        router.post("api/v1/statuses/:id/reblog", use: reblog)
+        router.post("api/v1/statuses/:id/unreblog", use: unreblog)
+        router.get("api/v1/statuses/:id/favourited_by", use: favouritedBy)
+        router.get("api/v1/statuses/:id/reblogged_by", use: rebloggedBy)
+        router.get("api/v1/favourites", use: favourites)
+    }
+
+    /// `POST /api/v1/statuses/:id/favourite` (write:favourites): likes a visible post; answers
+    /// the post with `favourited: true`.
+    @Sendable func favourite(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:favourites")
+        let id = try StatusAccess.pathId(context)
+        let post = try await StatusAccess.read(node) { db in try Self.original(of: StatusAccess.visiblePost(id, viewer: me, in: db), in: db) }
+        try await node.interactions.like(post.id, by: me)
+        return try await StatusAccess.render(node, post, viewer: me)
+    }
+
+    /// `POST /api/v1/statuses/:id/unfavourite` (write:favourites): removes the caller's like
+    /// (allowed even if the post is no longer visible); answers the post with `favourited: false`.
+    @Sendable func unfavourite(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:favourites")
+        let id = try StatusAccess.pathId(context)
+        let post = try await StatusAccess.read(node) { db -> Post in
+            let liked = try Like.filter(Column("account_id") == me.id && Column("post_id") == id).fetchCount(db) > 0
+            if liked, let post = try Post.fetchOne(db, key: id) { return post }
+            return try Self.original(of: StatusAccess.visiblePost(id, viewer: me, in: db), in: db)
+        }
+        try await node.interactions.unlike(post.id, by: me)
+        return try await StatusAccess.render(node, post, viewer: me)
+    }
+
+    /// `POST /api/v1/statuses/:id/reblog` (write:statuses): boosts a visible public or unlisted
+    /// post (403 for followers-only and direct ones); `visibility` public (default), unlisted
+    /// or private. Answers the boost, with the post inside `reblog`.
+    @Sendable func reblog(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:statuses")
+        let id = try StatusAccess.pathId(context)
+        let params = try await APIParams.read(request)
+        var visibility = Visibility.public
+        if let raw = params.nonEmpty("visibility") {
+            guard let known = Visibility(rawValue: raw), known != .direct else { throw NodeError.validation("Validation failed: Visibility is not included in the list") }
+            visibility = known
+        }
+        _ = try await StatusAccess.read(node) { db in try StatusAccess.visiblePost(id, viewer: me, in: db) }
+        let boost = try await node.interactions.reblog(id, by: me, visibility: visibility)
+        return try await StatusAccess.render(node, boost, viewer: me)
+    }
+
+    /// `POST /api/v1/statuses/:id/unreblog` (write:statuses): takes back the caller's boost;
+    /// answers the post with `reblogged: false`.
+    @Sendable func unreblog(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:statuses")
+        let id = try StatusAccess.pathId(context)
+        let post = try await StatusAccess.read(node) { db -> Post in
+            let target = try Post.fetchOne(db, key: id).map { $0.reblogOfId ?? $0.id } ?? id
+            if try InteractionService.boost(of: target, by: me.id, in: db) != nil, let post = try Post.fetchOne(db, key: target) { return post }
+            return try Self.original(of: StatusAccess.visiblePost(id, viewer: me, in: db), in: db)
+        }
+        try await node.interactions.unreblog(post.id, by: me)
+        return try await StatusAccess.render(node, post, viewer: me)
+    }
+
+    /// `GET /api/v1/statuses/:id/favourited_by`: who liked a visible post, newest like first,
+    /// paginated by like with `Link`; accounts in a block relation with the viewer are left out.
+    @Sendable func favouritedBy(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        try await people(request, context, table: "likes", postColumn: "post_id")
+    }
+
+    /// `GET /api/v1/statuses/:id/reblogged_by`: who boosted a visible post, newest boost first,
+    /// paginated by boost with `Link`.
+    @Sendable func rebloggedBy(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        try await people(request, context, table: "posts", postColumn: "reblog_of_id")
+    }
+
+    /// `GET /api/v1/favourites` (read:favourites): the caller's liked posts that are still
+    /// visible, newest like first, paginated by like with `Link`.
+    @Sendable func favourites(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "read:favourites")
+        let page = PageQuery(try await APIParams.read(request))
+        let node = node
+        let (ids, statuses) = try await StatusAccess.read(node) { db -> ([Int64], [APIStatus]) in
+            let (range, rangeArguments) = page.condition("l.id")
+            let (visible, visibleArguments) = PostVisibility.condition("p", viewer: me.id)
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT l.id AS like_id, p.* FROM likes l JOIN posts p ON p.id = l.post_id
+                WHERE l.account_id = ? AND \(range) AND \(visible) ORDER BY \(page.order("l.id")) LIMIT ?
+                """, arguments: [me.id] + StatementArguments(rangeArguments) + visibleArguments + [page.limit])
+            let newest = page.newestFirst(rows)
+            let statuses = try EntityRenderer(node: node, viewer: me, db: db).statuses(try newest.map { try Post(row: $0) })
+            return (newest.map { $0["like_id"] as Int64 }, statuses)
+        }
+        return APIResponse.json(statuses, headers: PageQuery.headers(for: request, base: node.urls.base, ids: ids))
+    }
+
+    /// Accounts behind the rows of `table` whose `postColumn` is the post, paginated by row id.
+    private func people(_ request: Request, _ context: NodeRequestContext, table: String, postColumn: String) async throws -> Response {
+        let viewer = try await StatusAccess.viewer(of: request, node: node, scope: "read:accounts")
+        let page = PageQuery(try await APIParams.read(request))
+        let (node, id) = (node, try StatusAccess.pathId(context))
+        let (ids, accounts) = try await StatusAccess.read(node) { db -> ([Int64], [APIAccount]) in
+            let post = try Self.original(of: StatusAccess.visiblePost(id, viewer: viewer, in: db), in: db)
+            let (range, rangeArguments) = page.condition("r.id")
+            var filter = "1"
+            var arguments: StatementArguments = [post.id] + StatementArguments(rangeArguments)
+            if table == "posts" {
+                let visible = PostVisibility.condition("r", viewer: viewer?.id)
+                filter = visible.sql
+                arguments += visible.arguments
+            } else if let viewer {
+                filter = "NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.account_id = ? AND b.target_account_id = a.id) OR (b.account_id = a.id AND b.target_account_id = ?))"
+                arguments += [viewer.id, viewer.id]
+            }
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT r.id AS row_id, a.* FROM \(table) r JOIN accounts a ON a.id = r.account_id
+                WHERE r.\(postColumn) = ? AND \(range) AND \(filter) ORDER BY \(page.order("r.id")) LIMIT ?
+                """, arguments: arguments + [page.limit])
+            let newest = page.newestFirst(rows)
+            let accounts = try EntityRenderer(node: node, viewer: viewer, db: db).accounts(try newest.map { try Account(row: $0) })
+            return (newest.map { $0["row_id"] as Int64 }, accounts)
+        }
+        return APIResponse.json(accounts, headers: PageQuery.headers(for: request, base: node.urls.base, ids: ids))
+    }
+
+    /// A boost stands for the post it boosted.
+    private static func original(of post: Post, in db: Database) throws -> Post {
+        guard let originalId = post.reblogOfId else { return post }
+        guard let original = try Post.fetchOne(db, key: originalId) else { throw NodeError.notFound("Record not found") }
+        return original
+    }
+}

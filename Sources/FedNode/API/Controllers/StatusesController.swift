@@ -1,0 +1,118 @@
+import Foundation
+import GRDB
+import HTTPTypes
+import Hummingbird
+import Storage
+
+/// `/api/v1/statuses`: post, read, edit and delete photo posts and comments, and read a
+/// post's thread (docs.joinmastodon.org/methods/statuses).
+struct StatusesController {
+    let node: Node
+
+    func addRoutes(to router: Router<NodeRequestContext>) {
+        router.post("api/v1/statuses", use: create)
+        router.get("api/v1/statuses/:id", use: show)
+        router.put("api/v1/statuses/:id", use: edit)
+        router.delete("api/v1/statuses/:id", use: delete)
+        router.get("api/v1/statuses/:id/context", use: thread)
+    }
+
+    /// `POST /api/v1/statuses` (write:statuses): publishes a post or, with `in_reply_to_id`, a
+    /// comment. An `Idempotency-Key` seen from the same account within an hour returns the
+    /// post it created.
+    @Sendable func create(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:statuses")
+        let key = request.headers[.idempotencyKey].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }
+        if let key, let earlier = try await StatusAccess.read(node, { try IdempotencyKeys.post(key: key, accountId: me.id, in: $0) }) {
+            return try await StatusAccess.render(node, earlier, viewer: me)
+        }
+        let form = try StatusForm.create(try await APIParams.read(request))
+        let parentId = try await StatusAccess.read(node) { db -> Int64? in
+            try form.checkMedia(of: me, in: db)
+            guard let parentId = form.inReplyToId else { return nil }
+            guard let parent = try? StatusAccess.visiblePost(parentId, viewer: me, in: db) else {
+                throw NodeError.notFound("The post you are trying to reply to does not appear to exist.")
+            }
+            return parent.reblogOfId ?? parent.id
+        }
+        var draft = PostService.Draft(text: form.text, mediaIds: form.mediaIds ?? [], visibility: form.visibility, inReplyToId: parentId)
+        draft.spoilerText = form.spoilerText
+        draft.sensitive = form.sensitive
+        draft.language = form.language
+        draft.idempotencyKey = key
+        let post = try await node.posts.create(draft, by: me)
+        return try await StatusAccess.render(node, post, viewer: me)
+    }
+
+    /// `GET /api/v1/statuses/:id`: one post, for anyone who may see it (404 otherwise).
+    @Sendable func show(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let viewer = try await StatusAccess.viewer(of: request, node: node, scope: "read:statuses")
+        let (node, id) = (node, try StatusAccess.pathId(context))
+        let status = try await StatusAccess.read(node) { db in
+            try EntityRenderer(node: node, viewer: viewer, db: db).status(try StatusAccess.visiblePost(id, viewer: viewer, in: db))
+        }
+        return APIResponse.json(status)
+    }
+
+    /// `PUT /api/v1/statuses/:id` (write:statuses): edits the caption, media, content warning,
+    /// sensitivity or language of one's own post; sends `Update`.
+    @Sendable func edit(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:statuses")
+        let (params, id) = (try await APIParams.read(request), try StatusAccess.pathId(context))
+        let form = try await StatusAccess.read(node) { db -> StatusForm in
+            let post = try Self.ownPost(id, of: me, in: db)
+            let hasMedia = try MediaAttachment.filter(Column("post_id") == post.id).fetchCount(db) > 0
+            let form = try StatusForm.edit(params, of: post, hasMedia: hasMedia)
+            try form.checkMedia(of: me, editing: post.id, in: db)
+            return form
+        }
+        let post = try await node.posts.edit(id, text: form.text, mediaIds: form.mediaIds,
+                                             spoilerText: form.spoilerText, sensitive: form.sensitive, language: form.language, by: me)
+        return try await StatusAccess.render(node, post, viewer: me)
+    }
+
+    /// `DELETE /api/v1/statuses/:id` (write:statuses): deletes one's own post (or takes back
+    /// one's own boost) and answers the deleted status with its `text`, for delete-and-redraft.
+    @Sendable func delete(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:statuses")
+        let (node, id) = (node, try StatusAccess.pathId(context))
+        let (post, status) = try await StatusAccess.read(node) { db -> (Post, APIStatus) in
+            let post = try StatusAccess.visiblePost(id, viewer: me, in: db)
+            guard post.accountId == me.id else { throw NodeError.forbidden("This action is not allowed") }
+            return (post, try EntityRenderer(node: node, viewer: me, db: db).status(post))
+        }
+        if let originalId = post.reblogOfId {
+            try await node.interactions.unreblog(originalId, by: me)
+        } else {
+            try await node.posts.delete(post.id, by: me)
+        }
+        return APIResponse.json(status.withText(post.text))
+    }
+
+    /// `GET /api/v1/statuses/:id/context`: the post's ancestors (oldest first) and its
+    /// comments and their replies (in thread order), each only if the viewer may see it.
+    @Sendable func thread(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let viewer = try await StatusAccess.viewer(of: request, node: node, scope: "read:statuses")
+        let (node, id) = (node, try StatusAccess.pathId(context))
+        let thread = try await StatusAccess.read(node) { db -> APIContext in
+            let post = try StatusAccess.visiblePost(id, viewer: viewer, in: db)
+            let renderer = EntityRenderer(node: node, viewer: viewer, db: db)
+            return APIContext(ancestors: try renderer.statuses(try StatusThread.ancestors(of: post, viewer: viewer?.id, in: db)),
+                              descendants: try renderer.statuses(try StatusThread.descendants(of: post, viewer: viewer?.id, in: db)))
+        }
+        return APIResponse.json(thread)
+    }
+
+    /// The caller's own post named by the path (404 if invisible, 403 if someone else's).
+    private static func ownPost(_ id: Int64, of me: Account, in db: Database) throws -> Post {
+        let post = try StatusAccess.visiblePost(id, viewer: me, in: db)
+        guard post.accountId == me.id else { throw NodeError.forbidden("This action is not allowed") }
+        guard post.reblogOfId == nil else { throw NodeError.notFound("Record not found") }
+        return post
+    }
+}
+
+extension HTTPField.Name {
+    /// `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header).
+    static var idempotencyKey: Self { .init("Idempotency-Key")! }
+}

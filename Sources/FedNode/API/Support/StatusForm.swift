@@ -1,0 +1,108 @@
+import Foundation
+import GRDB
+import Storage
+
+/// The parameters of `POST /api/v1/statuses` and `PUT /api/v1/statuses/:id`, read and checked
+/// with Mastodon's rules and messages.
+struct StatusForm: Sendable {
+    /// Caption as typed.
+    var text: String
+    /// Media to attach, in order; `nil` on edit when the client sent none (keep the current ones).
+    var mediaIds: [Int64]?
+    /// Audience (create only).
+    var visibility: Visibility
+    /// The post commented on (create only).
+    var inReplyToId: Int64?
+    /// Whether the media is hidden behind a warning.
+    var sensitive: Bool
+    /// Content warning.
+    var spoilerText: String
+    /// ISO 639 code.
+    var language: String?
+
+    /// Most characters in a caption plus its content warning (Mastodon's default).
+    static let maxCharacters = 500
+    /// Most photos in a post.
+    static let maxMedia = 10
+
+    /// The form of a new post.
+    /// - Throws: `NodeError.validation` (422) for an unknown visibility, malformed or too many
+    ///   media ids, an empty post or one over the character limit.
+    static func create(_ params: APIParams) throws(NodeError) -> StatusForm {
+        var visibility = Visibility.public
+        if let raw = params.nonEmpty("visibility") {
+            guard let known = Visibility(rawValue: raw) else { throw .validation("'\(raw)' is not a valid visibility") }
+            visibility = known
+        }
+        let spoiler = params.string("spoiler_text") ?? ""
+        let form = StatusForm(
+            text: params.string("status") ?? "", mediaIds: try mediaIds(params) ?? [], visibility: visibility,
+            inReplyToId: params.id("in_reply_to_id"), sensitive: (params.bool("sensitive") ?? false) || !spoiler.isEmpty,
+            spoilerText: spoiler, language: language(params))
+        try form.validate(hasMedia: !(form.mediaIds ?? []).isEmpty)
+        return form
+    }
+
+    /// The form of an edit of `post` (which has media when `hasMedia`): what the client left
+    /// out stays as it is.
+    static func edit(_ params: APIParams, of post: Post, hasMedia: Bool) throws(NodeError) -> StatusForm {
+        let spoiler = params.string("spoiler_text") ?? post.spoilerText
+        let form = StatusForm(
+            text: params.string("status") ?? post.text, mediaIds: try mediaIds(params), visibility: post.visibility,
+            inReplyToId: post.inReplyToId, sensitive: (params.bool("sensitive") ?? post.sensitive) || !spoiler.isEmpty,
+            spoilerText: spoiler, language: language(params) ?? post.language)
+        try form.validate(hasMedia: form.mediaIds.map { !$0.isEmpty } ?? hasMedia)
+        return form
+    }
+
+    /// Checks the media ids name `account`'s own uploads, unattached or (on edit) attached to `postId`.
+    /// - Throws: `NodeError.validation` naming the ids that are not.
+    func checkMedia(of account: Account, editing postId: Int64? = nil, in db: Database) throws {
+        guard let mediaIds, !mediaIds.isEmpty else { return }
+        let usable = try Int64.fetchSet(db, sql: """
+            SELECT id FROM media_attachments WHERE account_id = ? AND (post_id IS NULL OR post_id IS ?) AND id IN (\(mediaIds.map { _ in "?" }.joined(separator: ",")))
+            """, arguments: StatementArguments([account.id, postId]) + StatementArguments(mediaIds))
+        let missing = mediaIds.filter { !usable.contains($0) }
+        guard missing.isEmpty else {
+            throw NodeError.validation("Media \(missing.map(String.init).joined(separator: ", ")) not found")
+        }
+    }
+
+    /// Mastodon's checks: not empty without media, within the character limit.
+    private func validate(hasMedia: Bool) throws(NodeError) {
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, !hasMedia {
+            throw .validation("Validation failed: Text can't be blank")
+        }
+        if Self.countedLength(text) + Self.countedLength(spoilerText) > Self.maxCharacters {
+            throw .validation("Validation failed: Text character limit of \(Self.maxCharacters) exceeded")
+        }
+    }
+
+    /// Length as Mastodon counts it: each link as 23 characters, a remote mention as its
+    /// `@username` only.
+    static func countedLength(_ text: String) -> Int {
+        let links = text.replacing(/https?:\/\/[^\s<>"]+/, with: String(repeating: "x", count: 23))
+        return links.replacing(/(@[A-Za-z0-9_]+)@[A-Za-z0-9.\-]+[A-Za-z0-9]/) { String($0.output.1) }.count
+    }
+
+    private static func mediaIds(_ params: APIParams) throws(NodeError) -> [Int64]? {
+        guard params.values["media_ids[]"] != nil || params.values["media_ids"] != nil || !params.strings("media_ids").isEmpty else {
+            return nil
+        }
+        let raw = params.strings("media_ids").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard raw.count <= maxMedia else { throw .validation("Cannot attach more than \(maxMedia) files") }
+        let ids = raw.compactMap { Int64($0) }
+        guard ids.count == raw.count else {
+            throw .validation("Media \(raw.filter { Int64($0) == nil }.joined(separator: ", ")) not found")
+        }
+        var seen = Set<Int64>()
+        return ids.filter { seen.insert($0).inserted }
+    }
+
+    private static func language(_ params: APIParams) -> String? {
+        guard let raw = params.nonEmpty("language")?.lowercased(), (2...3).contains(raw.count), raw.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return nil
+        }
+        return raw
+    }
+}
