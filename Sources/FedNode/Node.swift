@@ -28,6 +28,8 @@ public final class Node: Sendable {
     public let deliverySignal = WorkSignal()
     /// Throttles sign-up, login and token requests.
     public let rateLimiter = RateLimiter()
+    /// Processes uploaded photos with libvips, a bounded number at a time.
+    public let mediaProcessor = MediaProcessor()
 
     /// Opens the node's database (migrating it) and checks the domain it was created with.
     /// - Parameters:

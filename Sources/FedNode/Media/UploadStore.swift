@@ -1,5 +1,4 @@
 import Foundation
-import Signatures
 
 /// A stored upload: where its bytes are and what they are.
 public struct StoredUpload: Sendable, Equatable {
@@ -15,50 +14,66 @@ public struct StoredUpload: Sendable, Equatable {
     public var height: Int
     /// Size in bytes.
     public var fileSize: Int
+    /// The thumbnail's path relative to the media directory.
+    public var thumbnailPath: String?
+    /// Thumbnail width in pixels.
+    public var thumbnailWidth: Int?
+    /// Thumbnail height in pixels.
+    public var thumbnailHeight: Int?
+    /// BlurHash of the display image.
+    public var blurhash: String?
 }
 
-/// The one place uploaded images are checked, processed and written. Today it sniffs the type
-/// and size from the header bytes and stores the original; the libvips pipeline (resizing,
-/// thumbnails around the focal point, blurhash, EXIF stripping) replaces the inside of
-/// `store(_:focus:)` without its callers changing.
+/// The one place uploaded images are checked, processed and written, through the libvips
+/// pipeline (`MediaIngestor`): the type from the bytes, limits checked from the header before
+/// decoding, EXIF orientation applied and all metadata stripped, a display image of at most
+/// 1920 px, a 500×500 thumbnail around the focal point, blurhash. Refused input leaves nothing.
 ///
-/// Files are content-addressed under `<dataDirectory>/media/<ab>/<sha256>.<ext>`, written to a
-/// temporary file and renamed into place, so a reader never sees half a file and the same
+/// Files are content-addressed under `<dataDirectory>/media/<ab>/<cd>/<sha256>.<ext>`, written
+/// to a temporary file and renamed into place, so a reader never sees half a file and the same
 /// photo uploaded twice is stored once.
 public struct UploadStore: Sendable {
     /// The media directory (`<dataDirectory>/media`).
     public let directory: String
+    /// The node's image processor (bounded concurrency).
+    let processor: MediaProcessor
     /// Largest upload accepted (Mastodon's image limit).
     public static let maxBytes = 16 * 1024 * 1024
 
-    /// A store writing under `directory`.
-    public init(directory: String) { self.directory = directory }
+    /// A store writing under `directory`, processing with `processor`.
+    init(directory: String, processor: MediaProcessor) {
+        self.directory = directory
+        self.processor = processor
+    }
 
-    /// Checks and stores an uploaded image.
+    /// Checks, processes and stores an uploaded photo.
     /// - Parameters:
     ///   - data: The file's bytes.
-    ///   - focus: The focal point (x, y in -1...1), for the thumbnailer to come.
-    /// - Returns: Where it went and what it is.
-    /// - Throws: `NodeError.validation` (422) for an empty, oversized, unknown or truncated
-    ///   image, with nothing written; `.internal` when the disk fails.
+    ///   - focus: The focal point (x, y in -1...1) the thumbnail keeps in view.
+    /// - Returns: Where the display image and thumbnail went and what they are.
+    /// - Throws: `NodeError.validation` (422) for an empty, oversized, unknown, truncated or
+    ///   too-many-pixels image, with nothing written; `.internal` when processing or the disk fails.
     public func store(_ data: Data, focus: APIMediaAttachment.Focus?) async throws(NodeError) -> StoredUpload {
         guard !data.isEmpty else { throw .validation("Validation failed: File can't be blank") }
-        guard data.count <= Self.maxBytes else { throw .validation("Validation failed: File file size must be less than 16 MB") }
-        guard let image = ImageProbe.probe(data) else {
-            throw .validation(ImageProbe.format(of: ImageHeaderBytes(data)) == nil
-                ? "Validation failed: File content type is invalid" : "File type of uploaded media could not be verified")
+        let point = focus.map { FocalPoint(x: $0.x, y: $0.y) }
+        let stored = try await ingest(data, kind: .post, focus: point)
+        return StoredUpload(sha256: stored.main.file.sha256, path: stored.main.file.path, contentType: stored.main.file.mimeType,
+                            width: stored.main.width, height: stored.main.height, fileSize: stored.main.file.byteCount,
+                            thumbnailPath: stored.thumbnail?.file.path, thumbnailWidth: stored.thumbnail?.width,
+                            thumbnailHeight: stored.thumbnail?.height, blurhash: stored.main.blurhash)
+    }
+
+    /// Processes and stores an avatar (400×400) or a cover (1500×500).
+    /// - Returns: The stored image's path relative to the media directory.
+    public func storeProfileImage(_ data: Data, kind: MediaKind) async throws(NodeError) -> String {
+        try await ingest(data, kind: kind, focus: nil).main.file.path
+    }
+
+    private func ingest(_ data: Data, kind: MediaKind, focus: FocalPoint?) async throws(NodeError) -> StoredMedia {
+        let ingestor = MediaIngestor(processor: processor, store: MediaStore(root: URL(fileURLWithPath: directory)))
+        do { return try await ingestor.ingest(data, kind: kind, focus: focus) } catch {
+            throw error.isInvalidInput ? .validation("Validation failed: \(error.message)") : .internal("media: \(error)")
         }
-        let directory = directory
-        let result: Result<StoredUpload, NodeError> = await Self.offloaded {
-            let hash = Digest.sha256(Array(data)).map { String(format: "%02x", $0) }.joined()
-            let relative = "\(hash.prefix(2))/\(hash).\(image.format.fileExtension)"
-            do { try Self.write(data, to: (directory as NSString).appendingPathComponent(relative)) } catch {
-                return .failure(.internal("storing upload \(relative): \(error)"))
-            }
-            return .success(StoredUpload(sha256: hash, path: relative, contentType: image.format.mimeType,
-                                         width: image.width, height: image.height, fileSize: data.count))
-        }
-        return try result.get()
     }
 
     /// The absolute path of a stored file, or `nil` when `components` could leave the media
@@ -78,34 +93,11 @@ public struct UploadStore: Sendable {
         !component.isEmpty && component != "." && component != ".."
             && !component.contains("/") && !component.contains("\\") && !component.contains("\0")
     }
-
-    /// Writes `data` to `path` through a temporary file in the same directory and a rename
-    /// (POSIX rename(2) replaces atomically); an existing file with that name is the same bytes.
-    private static func write(_ data: Data, to path: String) throws {
-        let manager = FileManager.default
-        if manager.fileExists(atPath: path) { return }
-        let folder = (path as NSString).deletingLastPathComponent
-        try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let temporary = (folder as NSString).appendingPathComponent(".upload-\(UUID().uuidString).tmp")
-        try data.write(to: URL(fileURLWithPath: temporary))
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            try? manager.removeItem(atPath: temporary)
-            throw NodeError.internal("rename failed with errno \(code)")
-        }
-    }
-
-    /// Runs blocking file work on a dispatch queue, off the server's threads.
-    private static func offloaded<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
-        }
-    }
 }
 
 extension Node {
     /// Uploaded media storage under `<dataDirectory>/media`.
     public var uploadStore: UploadStore {
-        UploadStore(directory: (configuration.dataDirectory as NSString).appendingPathComponent("media"))
+        UploadStore(directory: (configuration.dataDirectory as NSString).appendingPathComponent("media"), processor: mediaProcessor)
     }
 }

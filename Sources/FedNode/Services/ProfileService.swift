@@ -19,9 +19,12 @@ public struct ProfileService: Sendable {
     public func update(_ account: Account, with changes: ProfileChanges) async throws(NodeError) -> Account {
         guard account.isLocal else { throw .forbidden("This action is not allowed") }
         try changes.validate()
-        let images = ProfileImageStore(dataDirectory: node.configuration.dataDirectory)
-        let avatar = try changes.avatar.map { data throws(NodeError) in try images.store(data, label: "Avatar") }
-        let header = try changes.header.map { data throws(NodeError) in try images.store(data, label: "Header") }
+        let images = node.uploadStore
+        var storedAvatar: String?
+        var storedHeader: String?
+        if let data = changes.avatar { storedAvatar = try await images.storeProfileImage(data, kind: .avatar) }
+        if let data = changes.header { storedHeader = try await images.storeProfileImage(data, kind: .header) }
+        let (avatar, header) = (storedAvatar, storedHeader)
         let noteHTML = try changes.note.map { text throws(NodeError) in try render(note: text) }
         let urls = node.urls
         let saved = try await write { db -> Account in

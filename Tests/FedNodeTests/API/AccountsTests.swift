@@ -135,7 +135,7 @@ struct AccountsTests {
             let tooMany = try await client.api(.patch, "/api/v1/accounts/update_credentials", token: token, json: ["fields_attributes": fields])
             #expect(tooMany.status == .unprocessableContent)
             for bytes in [Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8),
-                          Data([0xFF, 0xD8, 0xFF]) + Data(count: ProfileImageStore.maxBytes)] {
+                          Data([0xFF, 0xD8, 0xFF]) + Data(count: UploadStore.maxBytes)] {
                 var form = MultipartBody()
                 form.file("avatar", filename: "a.jpg", contentType: "image/jpeg", bytes: bytes)
                 let (body, contentType) = form.finished()

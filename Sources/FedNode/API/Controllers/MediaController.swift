@@ -36,6 +36,10 @@ struct MediaController {
         media.width = stored.width
         media.height = stored.height
         media.fileSize = stored.fileSize
+        media.thumbnailPath = stored.thumbnailPath
+        media.thumbnailWidth = stored.thumbnailWidth
+        media.thumbnailHeight = stored.thumbnailHeight
+        media.blurhash = stored.blurhash
         media.description = description
         media.focusX = focus?.x
         media.focusY = focus?.y
