@@ -15,7 +15,7 @@ public struct StreamSubscription: Sendable {
 /// same transaction as each change, whichever path made it) in id order, routes each row to
 /// the interested subscribers (`StreamRouter`), and prunes rows older than ten minutes.
 /// Wakes when the log changes (GRDB region observation) and polls every 200 ms for writers
-/// in other processes. Runs under the application's service group; on shutdown every
+/// in other processes; reads nothing while nobody is subscribed. Runs under the application's service group; on shutdown every
 /// subscription finishes, so streaming responses end and the server can drain.
 public actor StreamingHub: Service {
     private struct Subscriber {
@@ -52,7 +52,8 @@ public actor StreamingHub: Service {
 
     /// Opens a subscription for `viewer` (`nil`: anonymous) on `channels`. The caller checks
     /// that the viewer may use them.
-    public func subscribe(viewer: Account?, to channels: Set<StreamChannel> = []) -> StreamSubscription {
+    public func subscribe(viewer: Account?, to channels: Set<StreamChannel> = []) async -> StreamSubscription {
+        if subscribers.isEmpty { await catchUp() }
         let (stream, continuation) = AsyncStream.makeStream(of: StreamOutput.self, bufferingPolicy: .bufferingOldest(1000))
         let id = nextId
         nextId += 1
@@ -65,6 +66,14 @@ public actor StreamingHub: Service {
             Task { await self?.unsubscribe(id) }
         }
         return StreamSubscription(id: id, outputs: stream)
+    }
+
+    /// With nobody listening the log is not read; the first subscriber starts at its end, so
+    /// it hears everything logged after it subscribed and nothing before.
+    private func catchUp() async {
+        guard let latest = try? await node.database.pool.read({ try StreamEvent.latestId(in: $0) }) else { return }
+        // Another subscriber may have arrived meanwhile; its cursor must not move past unrouted rows.
+        if subscribers.isEmpty { cursor = max(cursor ?? 0, latest) }
     }
 
     /// Adds a stream to subscription `id`.
@@ -132,8 +141,8 @@ public actor StreamingHub: Service {
     }
 
     private func deliverNewEvents() async throws {
+        guard !subscribers.isEmpty else { return }
         guard let from = cursor else {
-            // Start after what was logged before this process: nothing is replayed.
             cursor = try await node.database.pool.read { try StreamEvent.latestId(in: $0) }
             return
         }
@@ -184,7 +193,8 @@ public actor StreamingHub: Service {
     }
 
     private func prune() async throws {
-        guard let upTo = cursor else { return }
+        // Rows not yet routed to the current subscribers stay.
+        let upTo = subscribers.isEmpty ? Int64.max : (cursor ?? 0)
         let before = Date().addingTimeInterval(-Self.retention)
         _ = try await node.database.pool.write { try StreamEvent.prune(before: before, upTo: upTo, in: $0) }
     }
