@@ -96,14 +96,12 @@ public actor StreamingHub: Service {
         subscribers.removeValue(forKey: id)?.continuation.finish()
     }
 
-    /// The number of open subscriptions.
-    public var subscriberCount: Int { subscribers.count }
-
     // MARK: Service
 
     /// Routes log rows until cancelled or shut down, then ends every subscription.
     public func run() async throws {
         let observation = DatabaseRegionObservation(tracking: Table(StreamEvent.databaseTableName))
+            // A failed observation only costs latency: the 200 ms poll still runs.
             .start(in: node.database.pool, onError: { _ in }, onChange: { [wake] _ in wake.notify() })
         defer { observation.cancel() }
         await cancelWhenGracefulShutdown {

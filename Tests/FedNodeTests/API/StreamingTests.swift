@@ -69,7 +69,8 @@ import Testing
             let (bob, _) = try await served.test.user("bob")
             let photo = try await node.posts.create(.init(text: "Harbour at dawn"), by: alice)
 
-            let socket = SocketStreamClient(url: "ws://127.0.0.1:\(served.port)/api/v1/streaming?stream=user:notification",
+            // Mastodon's web app connects to `/api/v1/streaming/` (trailing slash).
+            let socket = SocketStreamClient(url: "ws://127.0.0.1:\(served.port)/api/v1/streaming/?stream=user:notification",
                                             headers: [.secWebSocketProtocol: token])
             try socket.send(["type": "subscribe", "stream": "hashtag"])
             let error = try await socket.message("error reply") { $0["error"] != nil }

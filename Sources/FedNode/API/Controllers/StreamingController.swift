@@ -108,7 +108,7 @@ struct StreamingController {
                 // The client went away; nothing to tell it.
             }
             await hub.unsubscribe(subscription.id)
-            try await writer.finish(nil)
+            try? await writer.finish(nil)
         }
         let headers: HTTPFields = [
             .contentType: "text/event-stream", .cacheControl: "no-store", HTTPField.Name("X-Accel-Buffering")!: "no",
