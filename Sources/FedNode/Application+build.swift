@@ -1,9 +1,11 @@
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 
-/// Builds the node's HTTP application: every route, the error mapping, request logging and
-/// the background services. `fednode serve` and the tests both start nodes through this.
+/// Builds the node's HTTP application: every route, the error mapping, request logging,
+/// WebSocket upgrades for streaming, and the background services (workers, streaming hub).
+/// `fednode serve` and the tests both start nodes through this.
 /// - Parameters:
 ///   - node: The opened node (database, services).
 ///   - runWorkers: Whether the inbox and delivery workers run (tests turn them off to play a
@@ -19,11 +21,20 @@ public func buildApplication(node: Node, runWorkers: Bool = true) -> some Applic
     StatusController(node: node).addRoutes(to: router)
     InboxController(node: node).addRoutes(to: router)
     addClientAPIRoutes(to: router, node: node)
+    let hub = StreamingHub(node: node)
+    let streaming = StreamingController(node: node, hub: hub)
+    streaming.addRoutes(to: router)
+    // Upgrades are decided by their own router, so ordinary requests never match against it.
+    let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+    streaming.addWebSocketRoutes(to: webSocketRouter)
     let configuration = ApplicationConfiguration(
         address: .hostname(node.configuration.host, port: node.configuration.port),
         serverName: "fednode/\(NodeConfiguration.softwareVersion)")
-    var application = Application(router: router, configuration: configuration, logger: node.logger)
+    var application = Application(
+        router: router, server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter),
+        configuration: configuration, logger: node.logger)
     if runWorkers { application.addServices(InboxWorker(node: node), DeliveryWorker(node: node)) }
+    application.addServices(hub)
     return application
 }
 

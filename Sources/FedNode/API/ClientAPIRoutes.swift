@@ -21,4 +21,5 @@ func addClientAPIRoutes(to router: Router<NodeRequestContext>, node: Node) {
     MediaController(node: node).addRoutes(to: router)
     MediaFileController(node: node).addRoutes(to: router)
     TimelinesController(node: node).addRoutes(to: router)
+    NotificationsController(node: node).addRoutes(to: router)
 }

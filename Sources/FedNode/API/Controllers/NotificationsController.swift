@@ -1,0 +1,157 @@
+import Foundation
+import GRDB
+import Hummingbird
+import Storage
+
+/// `/api/v1/notifications`: the signed-in person's notifications, newest first
+/// (docs.joinmastodon.org/methods/notifications). Entries whose post they can no longer see,
+/// or whose author they are in a block relation with, are left out (`NotificationVisibility`).
+struct NotificationsController {
+    let node: Node
+
+    func addRoutes(to router: Router<NodeRequestContext>) {
+        router.get("api/v1/notifications", use: list)
+        router.get("api/v1/notifications/unread_count", use: unreadCount)
+        router.get("api/v1/notifications/:id", use: show)
+        router.post("api/v1/notifications/clear", use: clear)
+        router.post("api/v1/notifications/dismiss", use: dismissLegacy)
+        router.post("api/v1/notifications/:id/dismiss", use: dismiss)
+    }
+
+    /// `GET /api/v1/notifications`: a page (default 40, at most 80) filtered by `types[]`,
+    /// `exclude_types[]` and `account_id`, with a `Link` header.
+    @Sendable func list(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "read:notifications")
+        let params = try await APIParams.read(request)
+        let page = PageQuery(params, defaultLimit: 40, maxLimit: 80)
+        let filter = NotificationFilter(params)
+        let (ids, entities) = try await read { db -> ([Int64], [APINotification]) in
+            let (sql, arguments) = filter.sql(viewer: me.id)
+            let bounds = page.condition("n.id")
+            let rows = try AccountNotification.fetchAll(db, sql: """
+                SELECT n.* FROM notifications n WHERE \(sql) AND \(bounds.sql) ORDER BY \(page.order("n.id")) LIMIT ?
+                """, arguments: arguments + StatementArguments(bounds.arguments) + [page.limit])
+            let items = page.newestFirst(rows)
+            let renderer = EntityRenderer(node: node, viewer: me, db: db)
+            return (items.map(\.id), try items.compactMap { try renderer.notification($0) })
+        }
+        return APIResponse.json(entities, headers: PageQuery.headers(for: request, base: node.urls.base, ids: ids))
+    }
+
+    /// `GET /api/v1/notifications/:id`: one notification of the caller's (404 for anyone else's).
+    @Sendable func show(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "read:notifications")
+        let id = try notificationId(context)
+        let entity = try await read { db -> APINotification? in
+            guard let item = try AccountNotification.fetchOne(db, key: id), item.accountId == me.id,
+                try NotificationVisibility.isVisible(item, in: db)
+            else { return nil }
+            return try EntityRenderer(node: node, viewer: me, db: db).notification(item)
+        }
+        guard let entity else { throw NodeError.notFound("Record not found") }
+        return APIResponse.json(entity)
+    }
+
+    /// `GET /api/v1/notifications/unread_count`: `{"count": N}`, at most `limit` (default 100,
+    /// at most 1000), with the list's filters. This node keeps no read markers, so every
+    /// shown notification counts as unread.
+    @Sendable func unreadCount(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "read:notifications")
+        let params = try await APIParams.read(request)
+        let limit = min(max(params.int("limit") ?? 100, 1), 1000)
+        let filter = NotificationFilter(params)
+        let count = try await read { db -> Int in
+            let (sql, arguments) = filter.sql(viewer: me.id)
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM notifications n WHERE \(sql) LIMIT ?)",
+                                    arguments: arguments + [limit]) ?? 0
+        }
+        return APIResponse.json(["count": count])
+    }
+
+    /// `POST /api/v1/notifications/clear`: deletes all of the caller's notifications.
+    @Sendable func clear(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:notifications")
+        _ = try await write { db in
+            try AccountNotification.filter(Column("account_id") == me.id).deleteAll(db)
+        }
+        return APIResponse.empty()
+    }
+
+    /// `POST /api/v1/notifications/:id/dismiss`: deletes one notification of the caller's.
+    @Sendable func dismiss(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:notifications")
+        try await dismiss(try notificationId(context), of: me)
+        return APIResponse.empty()
+    }
+
+    /// `POST /api/v1/notifications/dismiss` with `id` (deprecated since Mastodon 3.0, still sent
+    /// by older apps).
+    @Sendable func dismissLegacy(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:notifications")
+        guard let id = try await APIParams.read(request).id("id") else { throw NodeError.notFound("Record not found") }
+        try await dismiss(id, of: me)
+        return APIResponse.empty()
+    }
+
+    private func dismiss(_ id: Int64, of me: Account) async throws(NodeError) {
+        let deleted = try await write { db in
+            try AccountNotification.filter(Column("id") == id && Column("account_id") == me.id).deleteAll(db)
+        }
+        guard deleted > 0 else { throw .notFound("Record not found") }
+    }
+
+    private func notificationId(_ context: NodeRequestContext) throws(NodeError) -> Int64 {
+        guard let id = context.parameters.get("id").flatMap(Int64.init) else { throw .notFound("Record not found") }
+        return id
+    }
+
+    private func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(NodeError) -> T {
+        do { return try await node.database.pool.read(body) } catch let error as NodeError { throw error } catch {
+            throw .internal("notifications read: \(error)")
+        }
+    }
+
+    private func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(NodeError) -> T {
+        do { return try await node.database.pool.write(body) } catch let error as NodeError { throw error } catch {
+            throw .internal("notifications write: \(error)")
+        }
+    }
+}
+
+/// The list filters of `GET /api/v1/notifications`: `types[]`, `exclude_types[]`, `account_id`.
+struct NotificationFilter: Sendable {
+    /// Only these types (empty: all).
+    var types: [String]
+    /// Never these types.
+    var excludedTypes: [String]
+    /// Only notifications caused by this account.
+    var accountId: Int64?
+
+    /// Reads the filters from the request's parameters.
+    init(_ params: APIParams) {
+        types = params.strings("types")
+        excludedTypes = params.strings("exclude_types")
+        accountId = params.id("account_id")
+    }
+
+    /// The condition on `notifications n` for `viewerId`'s shown notifications matching the filters.
+    func sql(viewer viewerId: Int64) -> (String, StatementArguments) {
+        let visible = NotificationVisibility.condition(viewer: viewerId)
+        var parts = ["n.account_id = ?", visible.sql]
+        var arguments: StatementArguments = [viewerId]
+        arguments += visible.arguments
+        if !types.isEmpty {
+            parts.append("n.type IN (\(Array(repeating: "?", count: types.count).joined(separator: ", ")))")
+            arguments += StatementArguments(types)
+        }
+        if !excludedTypes.isEmpty {
+            parts.append("n.type NOT IN (\(Array(repeating: "?", count: excludedTypes.count).joined(separator: ", ")))")
+            arguments += StatementArguments(excludedTypes)
+        }
+        if let accountId {
+            parts.append("n.from_account_id = ?")
+            arguments += [accountId]
+        }
+        return (parts.joined(separator: " AND "), arguments)
+    }
+}
