@@ -225,7 +225,7 @@ def run(a, b, photo):
     expect_error(lambda: alice.status(post.id), "404", "not found")
 
     step("log out")
-    alice.revoke_access_token()
+    alice.revoke_access_token(allow_http=True)
     expect_error(alice.account_verify_credentials, "401", "invalid", "unauthorized")
 
 

@@ -41,7 +41,7 @@ enum AuthorizePage {
         let body = """
             <h1>Authorization code</h1>
             <p>Copy this code and paste it into \(HTMLText.escape(app)):</p>
-            <p><input type="text" readonly value="\(HTMLText.escape(code))" size="50"></p>
+            <p><input type="text" name="code" id="code" class="oauth-code" readonly value="\(HTMLText.escape(code))" size="50"></p>
             """
         return page(title: "Authorization code", body: body, language: language, status: .ok)
     }

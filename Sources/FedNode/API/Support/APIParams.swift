@@ -35,7 +35,9 @@ public struct APIParams: Sendable {
     /// - Throws: `NodeError.payloadTooLarge`, `.badRequest` for malformed JSON or multipart.
     public static func read(_ request: Request, limit: Int = bodyLimit) async throws(NodeError) -> APIParams {
         var params = APIParams()
-        for (key, value) in request.uri.queryParameters { params.add(String(key), String(value)) }
+        // Parsed here rather than by `queryParameters`, which leaves keys percent-encoded
+        // (`types%5B%5D`) and `+` unconverted; apps send both.
+        if let query = request.uri.query { params.addForm(query) }
         guard request.method != .get, request.method != .head else { return params }
         let body: ByteBuffer
         do { body = try await request.body.collect(upTo: limit) } catch { throw .payloadTooLarge("Request body too large") }
@@ -129,11 +131,15 @@ public struct APIParams: Sendable {
 
     /// `application/x-www-form-urlencoded` (HTML 4.01 17.13.4: `+` is a space).
     mutating func addForm(_ body: String) {
-        for pair in body.split(separator: "&", omittingEmptySubsequences: true) {
+        for (key, value) in Self.formPairs(body) { add(key, value) }
+    }
+
+    /// The decoded key-value pairs of a query string or form body, in order.
+    static func formPairs(_ text: String) -> [(String, String)] {
+        text.split(separator: "&", omittingEmptySubsequences: true).compactMap { pair in
             let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = Self.formDecode(halves[0])
-            guard !key.isEmpty else { continue }
-            add(key, halves.count > 1 ? Self.formDecode(halves[1]) : "")
+            let key = formDecode(halves[0])
+            return key.isEmpty ? nil : (key, halves.count > 1 ? formDecode(halves[1]) : "")
         }
     }
 

@@ -62,7 +62,7 @@ public struct PageQuery: Sendable, Equatable {
 
     /// `Link` header fields for a page of `request`, with ids `ids` (newest first).
     public static func headers(for request: Request, base: String, ids: [Int64]) -> HTTPFields {
-        let query = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
+        let query = request.uri.query.map(APIParams.formPairs) ?? []
         guard let link = link(base: base, path: request.uri.path, query: query, ids: ids) else { return [:] }
         return [.link: link]
     }
