@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(
             name: "FedNodeTests",
             dependencies: [
-                "FedNode", "Storage", "Signatures", "Activity",
+                "FedNode", "Storage", "Signatures", "Activity", "CVips",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -79,8 +79,8 @@ struct AccountsTests {
     func uploadImages() async throws {
         let t = try TestNode.make(); defer { t.remove() }
         let (alice, token) = try await t.user("alice")
-        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data("not really pixels".utf8)
-        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(repeating: 7, count: 64)
+        let png = try RealImages.png(width: 640, height: 480)
+        let jpeg = try RealImages.jpeg(width: 2000, height: 900)
         var form = MultipartBody()
         form.field("display_name", "Alice")
         form.file("avatar", filename: "me.gif", contentType: "image/gif", bytes: png)
@@ -92,16 +92,19 @@ struct AccountsTests {
             #expect(r.status == .ok)
             return try r.entity(APIAccount.self)
         }
-        let avatarHash = sha256Hex(png)
-        #expect(account.avatar == "\(t.node.urls.base)/media/profile/\(avatarHash).png")
-        #expect(account.avatarStatic == account.avatar)
-        #expect(account.header == "\(t.node.urls.base)/media/profile/\(sha256Hex(jpeg)).jpg")
-        let path = "\(t.dataDirectory)/media/profile/\(avatarHash).png"
-        #expect(FileManager.default.contents(atPath: path) == png)
         let stored = try await t.node.database.pool.read { try Account.fetchOne($0, key: alice.id) }
-        #expect(stored?.avatarUrl == "profile/\(avatarHash).png")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: "\(t.dataDirectory)/media/profile").filter { $0.hasPrefix(".") }
-        #expect(leftovers.isEmpty)
+        let avatarPath = try #require(stored?.avatarUrl)
+        let headerPath = try #require(stored?.headerUrl)
+        #expect(account.avatar == "\(t.node.urls.base)/media/\(avatarPath)")
+        #expect(account.avatarStatic == account.avatar)
+        #expect(account.header == "\(t.node.urls.base)/media/\(headerPath)")
+        // Processed through the pipeline: 400×400 avatar, 1500×500 cover, stored by content hash.
+        for (path, width, height) in [(avatarPath, 400, 400), (headerPath, 1500, 500)] {
+            let data = try #require(FileManager.default.contents(atPath: "\(t.dataDirectory)/media/\(path)"))
+            #expect(path.contains(sha256Hex(data)))
+            let image = try RealImages.decode(data)
+            #expect(image.width == width && image.height == height, "\(path)")
+        }
         // The actor document carries both images as absolute URLs.
         let person = AccountToAS.person(try #require(stored), urls: t.node.urls)
         #expect(person.icon?.url == account.avatar)

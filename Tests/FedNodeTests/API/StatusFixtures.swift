@@ -47,13 +47,10 @@ enum StatusFixtures {
         }
     }
 
-    /// A minimal PNG header of the given size (signature and IHDR; enough for the type and size).
-    static func png(width: UInt32, height: UInt32, padding: Int = 32) -> Data {
-        var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
-        data.append(contentsOf: Array("IHDR".utf8))
-        data.append(contentsOf: bigEndian(width) + bigEndian(height) + [8, 6, 0, 0, 0])
-        data.append(Data(repeating: 0x42, count: padding))
-        return data
+    /// A real PNG (a gradient) of the given size.
+    static func png(width: Int, height: Int) -> Data {
+        // libvips encoding an in-memory gradient cannot fail short of a broken install.
+        try! RealImages.png(width: width, height: height)
     }
 
     /// Uploads `bytes` as `file` to `/api/v2/media`.
