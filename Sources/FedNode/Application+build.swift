@@ -20,6 +20,7 @@ public func buildApplication(node: Node, runWorkers: Bool = true) -> some Applic
     ActorController(node: node).addRoutes(to: router)
     StatusController(node: node).addRoutes(to: router)
     InboxController(node: node).addRoutes(to: router)
+    RemoteMediaController(node: node).addRoutes(to: router)
     addClientAPIRoutes(to: router, node: node)
     let hub = StreamingHub(node: node)
     let streaming = StreamingController(node: node, hub: hub)
@@ -33,7 +34,7 @@ public func buildApplication(node: Node, runWorkers: Bool = true) -> some Applic
     var application = Application(
         router: router, server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter),
         configuration: configuration, logger: node.logger)
-    if runWorkers { application.addServices(InboxWorker(node: node), DeliveryWorker(node: node)) }
+    if runWorkers { application.addServices(InboxWorker(node: node), DeliveryWorker(node: node), MediaJanitor(node: node)) }
     application.addServices(hub)
     return application
 }

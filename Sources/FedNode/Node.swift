@@ -30,6 +30,10 @@ public final class Node: Sendable {
     public let rateLimiter = RateLimiter()
     /// Processes uploaded photos with libvips, a bounded number at a time.
     public let mediaProcessor = MediaProcessor()
+    /// Local copies of remote photos, avatars and covers (size- and age-bounded, LRU).
+    public let remoteMedia: RemoteMediaCache
+    /// Outgoing HTTP for remote media: the same SSRF guard, a larger response cap.
+    let mediaHTTPClient: CurlHTTPClient
 
     /// Opens the node's database (migrating it) and checks the domain it was created with.
     /// - Parameters:
@@ -54,6 +58,16 @@ public final class Node: Sendable {
         client.allowPrivateAddresses = effective.testMode
         self.httpClient = CurlHTTPClient(configuration: client)
         self.keys = KeyResolver(database: database)
+        var mediaClient = client
+        mediaClient.maxResponseBytes = UploadStore.maxBytes
+        let mediaHTTPClient = CurlHTTPClient(configuration: mediaClient)
+        self.mediaHTTPClient = mediaHTTPClient
+        let cacheDirectory = URL(fileURLWithPath: effective.dataDirectory).appendingPathComponent("cache/remote-media")
+        do {
+            self.remoteMedia = try RemoteMediaCache(directory: cacheDirectory, limits: effective.remoteMediaLimits) { url in
+                try await RemoteMediaFetch.download(url, with: mediaHTTPClient)
+            }
+        } catch { throw .configuration("cannot open the remote media cache at \(cacheDirectory.path): \(error.message)") }
     }
 
     /// Posting, commenting, editing and deleting.
@@ -63,7 +77,10 @@ public final class Node: Sendable {
     /// Remote account lookup (by actor id or `user@domain`).
     public var remoteAccounts: RemoteActorResolver { RemoteActorResolver(node: self) }
 
-    deinit { httpClient.shutdown() }
+    deinit {
+        httpClient.shutdown()
+        mediaHTTPClient.shutdown()
+    }
 
     /// Records the domain and public URL on first start; afterwards insists on the same ones,
     /// because every stored actor id embeds them.

@@ -22,7 +22,7 @@ struct ProfileUpdateTests {
             try a.read { try Account.followersCount(of: alice.id, in: $0) } == 1
         }
 
-        let avatar = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data("alice avatar".utf8)
+        let avatar = try Data(contentsOf: PythonInterop.root.appendingPathComponent("interop/fixtures/pier.jpg"))
         var changes = ProfileChanges()
         changes.displayName = "Alice in Wonderland"
         changes.note = "Chasing rabbits\nwith a camera"
@@ -39,6 +39,13 @@ struct ProfileUpdateTests {
         #expect(copy.avatarUrl == "http://\(a.domain)/media/\(try #require(saved.avatarUrl))")
         #expect(copy.fields.map(\.name) == ["Site"])
         #expect(copy.fields.first?.value.contains("href=\"https://alice.example\"") == true)
+        // B serves the avatar from its own cache: the same bytes A stored (400×400 JPEG).
+        let cached = try await b.node.httpClient.execute(HTTPClientRequest(url: "http://\(b.domain)/media/remote/avatar/\(copy.id)"))
+        #expect(cached.status == 200)
+        #expect(cached.headers.first { $0.name.lowercased() == "content-type" }?.value == "image/jpeg")
+        let original = try Data(contentsOf: URL(fileURLWithPath: a.dataDirectory + "/media/" + (try #require(saved.avatarUrl))))
+        #expect(Data(cached.body) == original)
+        #expect(await b.node.remoteMedia.count == 1)
         // The Update went out once, to B's shared inbox.
         let sent = try a.read { try OutboxActivity.filter(Column("type") == "Update").fetchCount($0) }
         #expect(sent == 1)

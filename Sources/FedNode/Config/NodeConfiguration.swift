@@ -31,6 +31,8 @@ public struct NodeConfiguration: Sendable {
     public var passwordCost: Int = 15
     /// Per-address limits on sign-up, login and token requests.
     public var rateLimits = RateLimits()
+    /// Bounds of the remote media cache (total size, age, per-file size).
+    public var remoteMediaLimits = RemoteCacheLimits(maxTotalBytes: 1 << 30, maxAge: 7 * 86_400, maxFileBytes: 16 << 20)
 
     /// Creates a configuration; `publicURL` defaults from the domain and test mode.
     public init(domain: String, publicURL: String? = nil, testMode: Bool = false) {

@@ -5,15 +5,18 @@ extension MediaStore {
     ///
     /// Files whose names are not store paths are left alone. Run it while no upload is
     /// between ``save(_:fileExtension:)`` and recording its path, or pass those paths too.
-    /// - Parameter referenced: Relative paths that must be kept.
+    /// - Parameters:
+    ///   - referenced: Relative paths that must be kept.
+    ///   - minimumAge: Files written more recently than this are kept too (an upload may be
+    ///     between being saved and being recorded).
     /// - Returns: The relative paths of the store files removed.
     /// - Throws: `MediaError.storageFailed` when the directory cannot be listed.
     @discardableResult
-    public func sweep(referenced: Set<String>) throws(MediaError) -> [String] {
+    public func sweep(referenced: Set<String>, minimumAge: TimeInterval = 0) throws(MediaError) -> [String] {
         var removed: [String] = []
         for file in try allFiles() {
             if let stored = StoredPath(file.relative) {
-                guard !referenced.contains(stored.relative) else { continue }
+                guard !referenced.contains(stored.relative), isOlder(file.url, than: minimumAge) else { continue }
                 if (try? FileManager.default.removeItem(at: file.url)) != nil { removed.append(stored.relative) }
             } else if isStaleTemporary(file.url) {
                 try? FileManager.default.removeItem(at: file.url)
@@ -38,6 +41,12 @@ extension MediaStore {
             files.append((url, String(path.dropFirst(rootPath.count))))
         }
         return files
+    }
+
+    private func isOlder(_ url: URL, than age: TimeInterval) -> Bool {
+        guard age > 0 else { return true }
+        let modified = (try? url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? Date()
+        return Date().timeIntervalSince(modified) > age
     }
 
     private func isStaleTemporary(_ url: URL) -> Bool {

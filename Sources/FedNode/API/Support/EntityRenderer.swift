@@ -34,10 +34,10 @@ public struct EntityRenderer {
             firstName: account.firstName, lastName: account.lastName, locked: account.locked, bot: account.bot,
             discoverable: account.discoverable, group: account.actorType == "Group",
             createdAt: Self.day(account.createdAt), note: account.note, url: account.url ?? account.uri, uri: account.uri,
-            avatar: mediaURL(account.avatarUrl) ?? node.urls.base + "/static/avatar.png",
-            avatarStatic: mediaURL(account.avatarUrl) ?? node.urls.base + "/static/avatar.png",
-            header: mediaURL(account.headerUrl) ?? node.urls.base + "/static/header.png",
-            headerStatic: mediaURL(account.headerUrl) ?? node.urls.base + "/static/header.png",
+            avatar: profileImage(account, "avatar") ?? node.urls.base + "/static/avatar.png",
+            avatarStatic: profileImage(account, "avatar") ?? node.urls.base + "/static/avatar.png",
+            header: profileImage(account, "header") ?? node.urls.base + "/static/header.png",
+            headerStatic: profileImage(account, "header") ?? node.urls.base + "/static/header.png",
             followersCount: counts.followers, followingCount: counts.following, statusesCount: counts.statuses,
             lastStatusAt: try lastStatusDay(of: account.id), emojis: [], fields: fields, source: nil)
         if withSource {
@@ -118,10 +118,13 @@ public struct EntityRenderer {
         let original = media.width.flatMap { w in media.height.map { APIMediaAttachment.Size(width: w, height: $0) } }
         let small = media.thumbnailWidth.flatMap { w in media.thumbnailHeight.map { APIMediaAttachment.Size(width: w, height: $0) } }
         let focus = media.focusX.flatMap { x in media.focusY.map { APIMediaAttachment.Focus(x: x, y: $0) } }
-        let url = mediaURL(media.filePath) ?? media.remoteUrl
+        // Remote photos are served from this node's cache; `remote_url` keeps the origin's.
+        let cached = media.remoteUrl.map { _ in "\(node.urls.base)/media/remote/attachment/\(media.id)" }
+        let url = mediaURL(media.filePath) ?? cached
+        let preview = mediaURL(media.thumbnailPath) ?? media.remoteUrl.map { _ in "\(node.urls.base)/media/remote/preview/\(media.id)" }
         return APIMediaAttachment(
             id: String(media.id), type: media.type, url: url,
-            previewUrl: mediaURL(media.thumbnailPath) ?? media.previewRemoteUrl ?? url, remoteUrl: media.remoteUrl, textUrl: nil,
+            previewUrl: preview ?? url, remoteUrl: media.remoteUrl, textUrl: nil,
             meta: .init(original: original, small: small ?? original, focus: focus),
             description: media.description.isEmpty ? nil : media.description, blurhash: media.blurhash)
     }
@@ -174,6 +177,13 @@ public struct EntityRenderer {
     }
 
     // MARK: Helpers
+
+    /// A local account's stored avatar or cover, or a remote one's through the media cache.
+    private func profileImage(_ account: Account, _ kind: String) -> String? {
+        let reference = kind == "avatar" ? account.avatarUrl : account.headerUrl
+        guard let reference, !reference.isEmpty else { return nil }
+        return account.isLocal ? mediaURL(reference) : "\(node.urls.base)/media/remote/\(kind)/\(account.id)"
+    }
 
     /// A public URL for a stored media reference: absolute URLs as they are, data-directory
     /// paths under `/media/`.

@@ -1,0 +1,65 @@
+import Foundation
+import GRDB
+import Logging
+import ServiceLifecycle
+import Storage
+
+/// Keeps the media directory to what is used: uploads never attached to a post are dropped
+/// after a day (as Mastodon does), files no row refers to any more (deleted posts, replaced
+/// avatars) are removed, and expired remote-media cache entries are evicted. Runs at start and
+/// then hourly.
+public struct MediaJanitor: Service {
+    let node: Node
+    /// How long an unattached upload is kept.
+    public static let unattachedLifetime: TimeInterval = 86_400
+    /// Files younger than this are never swept (an upload may not be recorded yet).
+    public static let grace: TimeInterval = 3_600
+
+    /// A janitor for `node`.
+    public init(node: Node) { self.node = node }
+
+    /// Cleans now and every hour until shutdown.
+    public func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                await clean()
+                try? await Task.sleep(for: .seconds(3_600))
+            }
+        }
+    }
+
+    /// One pass.
+    /// - Parameters:
+    ///   - now: The current time (for unattached uploads).
+    ///   - grace: Files written more recently are kept.
+    /// - Returns: The relative paths of the files removed.
+    @discardableResult
+    public func clean(now: Date = Date(), grace: TimeInterval = Self.grace) async -> [String] {
+        do {
+            let referenced = try await node.database.pool.write { db -> Set<String> in
+                try db.execute(sql: "DELETE FROM media_attachments WHERE post_id IS NULL AND remote_url IS NULL AND created_at < ?",
+                               arguments: [now.addingTimeInterval(-Self.unattachedLifetime)])
+                return try Self.referencedPaths(in: db)
+            }
+            let store = MediaStore(root: URL(fileURLWithPath: node.uploadStore.directory))
+            let removed = try store.sweep(referenced: referenced, minimumAge: grace)
+            await node.remoteMedia.evictExpired()
+            if !removed.isEmpty { node.logger.info("media files removed", metadata: ["count": "\(removed.count)"]) }
+            return removed
+        } catch {
+            node.logger.warning("media cleanup failed", metadata: ["error": "\(error)"])
+            return []
+        }
+    }
+
+    /// Every media path a row refers to: attachments, thumbnails, local avatars and covers.
+    static func referencedPaths(in db: Database) throws -> Set<String> {
+        let paths = try String.fetchAll(db, sql: """
+            SELECT file_path FROM media_attachments WHERE file_path IS NOT NULL
+            UNION SELECT thumbnail_path FROM media_attachments WHERE thumbnail_path IS NOT NULL
+            UNION SELECT avatar_url FROM accounts WHERE domain IS NULL AND avatar_url IS NOT NULL
+            UNION SELECT header_url FROM accounts WHERE domain IS NULL AND header_url IS NOT NULL
+            """)
+        return Set(paths)
+    }
+}
