@@ -70,6 +70,22 @@ struct InstanceTests {
         }
     }
 
+    @Test("trailing slashes are tolerated on API paths")
+    func trailingSlashes() async throws {
+        let t = try TestNode.make()
+        defer { t.remove() }
+        let (_, token) = try await t.user("alice")
+        try await t.withClient { client in
+            #expect(try await client.api(.get, "/api/v1/instance/").status == .ok)
+            #expect(try await client.api(.get, "/api/v2/instance/").status == .ok)
+            let me = try await client.api(.get, "/api/v1/accounts/verify_credentials/", token: token)
+            #expect(me.status == .ok)
+            #expect(me.json?["username"] as? String == "alice")
+            let posted = try await client.api(.post, "/api/v1/statuses/", token: token, json: ["status": "slash"])
+            #expect(posted.status == .ok)
+        }
+    }
+
     @Test("wss:// streaming URL for an https node")
     func secureStreaming() async throws {
         let t = try TestNode.make(domain: "photos.example") { $0.publicURL = "https://photos.example" }
