@@ -101,6 +101,19 @@ public struct AccountService: Sendable {
         return PasswordHasher.verify(password, against: credential.passwordHash) ? account : nil
     }
 
+    /// `authenticate(email:password:)` off the server's threads: scrypt takes about 130 ms of
+    /// CPU, which must not stall the event loops or the cooperative pool.
+    public func authenticateOffloaded(email: String, password: String) async throws(NodeError) -> Account? {
+        let result: Result<Account?, NodeError> = await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                do throws(NodeError) { continuation.resume(returning: .success(try authenticate(email: email, password: password))) } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+
     /// Deletes a local account and everything it owns (posts, follows, likes, tokens).
     /// - Throws: `NodeError.notFound` when there is no such local account.
     public func delete(username: String) throws(NodeError) {

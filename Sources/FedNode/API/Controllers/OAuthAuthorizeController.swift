@@ -36,7 +36,7 @@ struct OAuthAuthorizeController {
                 return Self.reject(.accessDenied, redirectURI: authorization.redirectURI, state: authorization.state)
             }
             let email = params.string("email") ?? ""
-            guard let account = try node.accounts.authenticate(email: email, password: params.string("password") ?? "") else {
+            guard let account = try await node.accounts.authenticateOffloaded(email: email, password: params.string("password") ?? "") else {
                 return AuthorizePage.form(authorization, nodeName: node.configuration.nodeName, email: email,
                                           error: "Invalid email or password.", status: .unauthorized)
             }
