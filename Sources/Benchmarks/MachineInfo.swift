@@ -1,0 +1,45 @@
+import Foundation
+
+/// The machine a run happened on, as the report states it.
+struct MachineInfo: Sendable {
+    var cpuModel: String
+    var cores: Int
+    var memoryBytes: Int
+    var kernel: String
+    /// `/proc/loadavg`'s three averages: other work on the machine skews every figure.
+    var loadAverage: String
+
+    /// Reads procfs now.
+    static func current() -> MachineInfo {
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .flatMap { $0.split(separator: ":", maxSplits: 1).last }.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
+        let meminfo = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8)) ?? ""
+        let total = meminfo.split(separator: "\n").first { $0.hasPrefix("MemTotal:") }
+            .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+        let kernel = (try? String(contentsOfFile: "/proc/sys/kernel/osrelease", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
+        return MachineInfo(cpuModel: model, cores: ProcessInfo.processInfo.activeProcessorCount, memoryBytes: total * 1024,
+                           kernel: kernel, loadAverage: loadAverageNow())
+    }
+
+    /// The 1, 5 and 15 minute load averages.
+    static func loadAverageNow() -> String {
+        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
+    }
+
+    /// The output of a short command, or `nil`.
+    static func output(of arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
