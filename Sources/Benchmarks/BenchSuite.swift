@@ -15,9 +15,11 @@ public struct BenchSuite: Sendable {
     /// - Returns: The rendered table (also written to `settings.output` when set).
     public func run() async throws -> String {
         let started = MonotonicClock.now()
+        try? FileManager.default.createDirectory(atPath: settings.runDirectory(""), withIntermediateDirectories: true)
+        let scratch = settings.runDirectory("command-output.txt")
         var report = BenchReport(
             machine: MachineInfo.current(), command: settings.command,
-            commit: MachineInfo.output(of: ["git", "rev-parse", "--short", "HEAD"]) ?? "unknown",
+            commit: MachineInfo.output(of: ["git", "rev-parse", "--short", "HEAD"], scratch: scratch) ?? "unknown",
             startedAt: Date(), quick: settings.quick)
         let keys = try ActorKeys.load(count: BenchWorld.keyCount, directory: settings.dataDirectory, log: Self.log)
         let databases = settings.sizes.sorted().map { TimelineDatabase(posts: $0, directory: settings.dataDirectory) }
@@ -45,7 +47,7 @@ public struct BenchSuite: Sendable {
         }
         if settings.parts.contains(.delivery) {
             Self.log("reference: openssl speed rsa2048 on \(report.machine.cores) processes")
-            results.openssl = try OpenSSLSpeed.measure(seconds: settings.opensslSeconds, processes: report.machine.cores)
+            results.openssl = try OpenSSLSpeed.measure(seconds: settings.opensslSeconds, processes: report.machine.cores, scratch: scratch)
             results.delivery = try await DeliveryBench(settings: settings, log: Self.log).run()
         }
 

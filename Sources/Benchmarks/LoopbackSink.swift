@@ -98,6 +98,7 @@ public final class LoopbackSink: @unchecked Sendable {
         while true {
             let fd = accept(listener, nil, nil)
             guard fd >= 0 else { return }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // no server process spawned later may hold it
             LoopbackSocket.setNonBlocking(fd)
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))

@@ -8,7 +8,7 @@ enum LoopbackSocket {
     /// A blocking TCP connection to 127.0.0.1:`port` with Nagle off.
     /// - Throws: `BenchError.system` when the connection is refused or fails.
     static func connect(port: Int) throws(BenchError) -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .system("socket", errno) }
         var address = loopback(port: port)
         let result = withUnsafePointer(to: &address) { pointer in
@@ -30,7 +30,7 @@ enum LoopbackSocket {
     /// - Returns: The socket and the port it listens on.
     /// - Throws: `BenchError.system`.
     static func listen(port: Int = 0, backlog: Int32 = 512) throws(BenchError) -> (fd: Int32, port: Int) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .system("socket", errno) }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))

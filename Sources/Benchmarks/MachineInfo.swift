@@ -28,18 +28,9 @@ struct MachineInfo: Sendable {
         return text.split(separator: " ").prefix(3).joined(separator: " ")
     }
 
-    /// The output of a short command, or `nil`.
-    static func output(of arguments: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    /// The output of a short command, or `nil` when it fails.
+    static func output(of arguments: [String], scratch: String) -> String? {
+        guard let (code, text) = try? Subprocess.output(of: arguments, scratch: scratch), code == 0 else { return nil }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

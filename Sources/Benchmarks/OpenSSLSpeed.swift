@@ -10,22 +10,15 @@ enum OpenSSLSpeed {
         var command: String
     }
 
-    static func measure(seconds: Int, processes: Int) throws(BenchError) -> Figures {
-        let arguments = ["speed", "-seconds", "\(seconds)", "-multi", "\(processes)", "rsa2048"]
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { throw .setup("cannot run openssl: \(error)") }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+    static func measure(seconds: Int, processes: Int, scratch: String) throws(BenchError) -> Figures {
+        let arguments = ["openssl", "speed", "-seconds", "\(seconds)", "-multi", "\(processes)", "rsa2048"]
+        let (code, output) = try Subprocess.output(of: arguments, scratch: scratch)
+        guard code == 0 else { throw .setup("openssl speed exited with \(code): \(output.suffix(300))") }
         // The summary line: "rsa 2048 bits 0.000127s 0.000008s   7870.5 123456.7".
         guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("rsa") && $0.contains("2048") }),
             let verify = line.split(separator: " ").last.flatMap({ Double($0) }),
             let sign = line.split(separator: " ").dropLast().last.flatMap({ Double($0) })
         else { throw .setup("unexpected openssl speed output: \(output.suffix(300))") }
-        return Figures(signPerSecond: sign, verifyPerSecond: verify, command: "openssl " + arguments.joined(separator: " "))
+        return Figures(signPerSecond: sign, verifyPerSecond: verify, command: arguments.joined(separator: " "))
     }
 }

@@ -74,6 +74,6 @@ extension ReportBuilder {
         let start = "Start: spawn of `fednode serve` to the first 200 on `/healthz` (polled every 2 ms) on a copy of the \(Self.count(startup.posts))-post database, "
             + "page cache warm: \(starts); an empty data directory (creates the schema and instance key): \(Format.seconds(startup.emptyStart)). "
         let memory = "Idle RSS is read 2 s after the first 200, before any other request. Peak RSS is `VmHWM` of the server process at the end of the part."
-        return [start + memory]
+        return [start + memory, "Idle memory by kind (/proc/PID/smaps): \(startup.idleBreakdown)."]
     }
 }

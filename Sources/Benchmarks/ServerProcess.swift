@@ -12,8 +12,7 @@ public final class ServerProcess: @unchecked Sendable {
     public let logPath: String
     /// Seconds from spawning it to its first `200` on `/healthz`, once `waitUntilServing` saw it.
     public private(set) var startSeconds: Double?
-    // Mutated only by the benchmark's driving thread.
-    private let process: Process
+    private let process: Subprocess
     private let spawnedAt: UInt64
 
     /// Spawns `binary serve --port PORT --data-dir DIR` plus `arguments`.
@@ -21,21 +20,13 @@ public final class ServerProcess: @unchecked Sendable {
     public init(binary: String, dataDirectory: String, arguments: [String] = [], logPath: String) throws(BenchError) {
         do { port = try LoopbackSocket.freePort() } catch { throw .server("no free port: \(error)") }
         self.logPath = logPath
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--data-dir", dataDirectory] + arguments
-        let log = FileHandle(forWritingAtPath: logPath)
-        process.standardOutput = log
-        process.standardError = log
-        process.standardInput = FileHandle.nullDevice
-        self.process = process
         spawnedAt = MonotonicClock.now()
-        do { try process.run() } catch { throw .server("cannot spawn \(binary): \(error)") }
+        let command = [binary, "serve", "--host", "127.0.0.1", "--port", "\(port)", "--data-dir", dataDirectory] + arguments
+        do { process = try Subprocess(command, outputPath: logPath) } catch { throw .server("cannot spawn \(binary): \(error)") }
     }
 
     /// The process id.
-    public var pid: Int32 { process.processIdentifier }
+    public var pid: Int32 { process.pid }
 
     /// Polls `/healthz` every 2 ms until it answers 200.
     /// - Returns: Seconds from spawn to that answer.
@@ -49,7 +40,7 @@ public final class ServerProcess: @unchecked Sendable {
                 startSeconds = seconds
                 return seconds
             }
-            guard process.isRunning else { throw .server("exited with \(process.terminationStatus); log: \(logTail())") }
+            guard process.isRunning else { throw .server("exited with \(process.wait()); log: \(logTail())") }
             usleep(2000)
         }
         throw .server("no 200 on /healthz within \(Int(limit)) s; log: \(logTail())")
@@ -60,15 +51,20 @@ public final class ServerProcess: @unchecked Sendable {
         ProcessMemory.read(pid: pid)
     }
 
+    /// Where its resident memory is now (see `ProcessMemory.breakdown`).
+    public func memoryBreakdown() -> String {
+        ProcessMemory.breakdown(pid: pid)
+    }
+
     /// Sends SIGTERM, waits up to 10 s for a graceful exit, then SIGKILL.
     public func stop() {
         guard process.isRunning else { return }
-        process.terminate()
+        process.send(SIGTERM)
         let deadline = MonotonicClock.now() + 10_000_000_000
-        while process.isRunning, MonotonicClock.now() < deadline { usleep(10_000) }
+        while process.isRunning, MonotonicClock.now() < deadline { usleep(5_000) }
         if process.isRunning {
-            kill(pid, SIGKILL)
-            process.waitUntilExit()
+            process.send(SIGKILL)
+            process.wait()
         }
     }
 
@@ -89,6 +85,33 @@ enum ProcessMemory {
             return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
         }
         return (field("VmRSS"), field("VmHWM"))
+    }
+
+    /// Where a process's resident memory is: anonymous (heap, stacks) against file-backed
+    /// (code and data of the executable and libraries, shared with other processes), the
+    /// proportional share, and the largest mappings.
+    static func breakdown(pid: Int32, top: Int = 6) -> String {
+        guard let smaps = try? String(contentsOfFile: "/proc/\(pid)/smaps", encoding: .utf8) else { return "unreadable" }
+        var byMapping: [String: Int] = [:]
+        var anonymous = 0, proportional = 0
+        var current = "[anonymous]"
+        for line in smaps.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if let first = fields.first, first.contains("-"), fields.count >= 5 {
+                current = fields.count >= 6 ? String(fields[5].split(separator: "/").last ?? fields[5]) : "[anonymous]"
+            } else if fields.count >= 2, let kilobytes = Int(fields[1]) {
+                switch fields[0] {
+                case "Rss:": byMapping[current, default: 0] += kilobytes
+                case "Anonymous:": anonymous += kilobytes
+                case "Pss:": proportional += kilobytes
+                default: break
+                }
+            }
+        }
+        let total = byMapping.values.reduce(0, +)
+        let largest = byMapping.sorted { $0.value > $1.value }.prefix(top).map { "\($0.key) \(Format.mb($0.value * 1024))" }
+        return "anonymous \(Format.mb(anonymous * 1024)), file-backed \(Format.mb((total - anonymous) * 1024)), "
+            + "PSS \(Format.mb(proportional * 1024)); largest: \(largest.joined(separator: ", "))"
     }
 }
 

@@ -13,6 +13,8 @@ struct StartupBench {
         /// Spawn to first 200, each start.
         var starts: [Double]
         var idleBytes: Int
+        /// Where the idle memory is.
+        var idleBreakdown: String
         var emptyIdleBytes: Int
         var emptyStart: Double
         /// Spawn to exit of `fednode --help`: the floor of any start.
@@ -38,13 +40,14 @@ struct StartupBench {
         starts.append(try server.waitUntilServing())
         sleep(settle)
         let idle = server.memory().resident
+        let breakdown = server.memoryBreakdown()
         let http = try timeline?.runHTTP(port: server.port, database: database)
         server.stop()
 
         let (emptyStart, emptyIdle) = try emptyNode()
         var helpRuns: [Double] = []
         for _ in 0..<3 { helpRuns.append(try helpRun()) }
-        return Figures(posts: database.posts, starts: starts, idleBytes: idle, emptyIdleBytes: emptyIdle,
+        return Figures(posts: database.posts, starts: starts, idleBytes: idle, idleBreakdown: breakdown, emptyIdleBytes: emptyIdle,
                        emptyStart: emptyStart, helpRuns: helpRuns, http: http)
     }
 
@@ -60,14 +63,8 @@ struct StartupBench {
     }
 
     private func helpRun() throws(BenchError) -> Double {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: settings.binary)
-        process.arguments = ["--help"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         let start = MonotonicClock.now()
-        do { try process.run() } catch { throw .setup("cannot run \(settings.binary): \(error)") }
-        process.waitUntilExit()
+        try Subprocess([settings.binary, "--help"]).wait()
         return MonotonicClock.seconds(from: start, to: MonotonicClock.now())
     }
 }
