@@ -22,6 +22,8 @@ struct DeliveryBench {
         /// Deliveries that carried a signature.
         var signed: Int
         var peakBytes: Int
+        /// `VmHWM` before the part began (start-up included), after which the peak was reset.
+        var startPeakBytes: Int
         /// Deliveries each post caused (200 when shared inboxes collapse the followers).
         var perPost: Double
     }
@@ -40,6 +42,7 @@ struct DeliveryBench {
                                        logPath: directory + "/server.log")
         defer { server.stop() }
         try server.waitUntilServing()
+        let startPeak = server.resetPeak()
         let monitor = try QueueMonitor(path: directory + "/fednode.sqlite")
 
         // Warm-up post: connections to every sink, the signer's parsed key.
@@ -66,7 +69,7 @@ struct DeliveryBench {
             deliveries: count, rate: Double(count) / MonotonicClock.seconds(from: firstArrival, to: lastAnswer),
             endToEnd: MonotonicClock.seconds(from: committed, to: lastAnswer),
             wakeUp: MonotonicClock.seconds(from: committed, to: firstArrival), signed: tally.signed,
-            peakBytes: server.memory().peak, perPost: Double(count) / Double(settings.deliveryPosts))
+            peakBytes: server.memory().peak, startPeakBytes: startPeak, perPost: Double(count) / Double(settings.deliveryPosts))
     }
 
     /// A node database with the posting account and its followers on the sinks, made through

@@ -18,6 +18,11 @@ struct InboxBench {
         var outcomes: [String: Int]
         var startSeconds: Double
         var peakBytes: Int
+        /// `VmHWM` before the part began (start-up included), after which the peak was reset.
+        var startPeakBytes: Int
+        /// CPU seconds of the server and of the benchmark process while the timed requests were sent.
+        var serverCPU: Double
+        var generatorCPU: Double
     }
 
     let settings: BenchSettings
@@ -30,6 +35,7 @@ struct InboxBench {
         let server = try ServerProcess(binary: settings.binary, dataDirectory: directory, logPath: directory + "/server.log")
         defer { server.stop() }
         let start = try server.waitUntilServing()
+        let startPeak = server.resetPeak()
         let monitor = try QueueMonitor(path: directory + "/fednode.sqlite")
         let generator = LoadGenerator(port: server.port, connections: settings.connections)
 
@@ -42,7 +48,9 @@ struct InboxBench {
 
         log("inbox \(database.posts) posts: \(timed.count) signed activities, \(settings.connections) connections")
         let sendStart = MonotonicClock.now()
+        let (serverBefore, generatorBefore) = (CPUTime.seconds(pid: server.pid), CPUTime.ownSeconds())
         let accepted = try generator.run(timed)
+        let (serverCPU, generatorCPU) = (CPUTime.seconds(pid: server.pid) - serverBefore, CPUTime.ownSeconds() - generatorBefore)
         let backlog = monitor.inboxPending
         let drainedAt = QueueMonitor.wait(limit: 150) { monitor.inboxPending == 0 }
         let end = drainedAt ?? MonotonicClock.now()
@@ -50,6 +58,7 @@ struct InboxBench {
         return Figures(
             posts: database.posts, accepted: accepted, reference: reference, backlog: backlog,
             drainRate: Double(handled) / MonotonicClock.seconds(from: sendStart, to: end), drained: drainedAt != nil,
-            outcomes: monitor.outcomes, startSeconds: start, peakBytes: server.memory().peak)
+            outcomes: monitor.outcomes, startSeconds: start, peakBytes: server.memory().peak, startPeakBytes: startPeak,
+            serverCPU: serverCPU, generatorCPU: generatorCPU)
     }
 }

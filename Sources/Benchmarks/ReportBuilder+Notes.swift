@@ -21,7 +21,10 @@ extension ReportBuilder {
         let drain = "Inbox drain: timed activities divided by the time from the first request to an empty queue (`inbox_queue` rows not yet attempted, polled every 20 ms). "
             + "Backlog when the last 202 came back: \(backlogs.joined(separator: ", ")). "
             + "Outcomes at \(Self.count(size)) posts (warm-up included): \(outcomes.joined(separator: ", "))."
-        var notes = [setup + traffic, drain]
+        let window = inbox.accepted.seconds
+        let cpu = "While the timed requests were sent (\(String(format: "%.1f", window)) s at \(Self.count(size)) posts) the server used "
+            + String(format: "%.2f cores and the benchmark process (the load generator) %.2f.", inbox.serverCPU / window, inbox.generatorCPU / window)
+        var notes = [setup + traffic + " " + cpu, drain]
         let others = inbox.accepted.statuses.filter { $0.key != 202 }
         if !others.isEmpty || inbox.accepted.failures > 0 {
             notes.append("Inbox answers other than 202 at \(Self.count(size)) posts: \(others) and \(inbox.accepted.failures) without an answer.")
@@ -73,7 +76,10 @@ extension ReportBuilder {
         let starts = startup.starts.map(Format.seconds).joined(separator: ", ")
         let start = "Start: spawn of `fednode serve` to the first 200 on `/healthz` (polled every 2 ms) on a copy of the \(Self.count(startup.posts))-post database, "
             + "page cache warm: \(starts); an empty data directory (creates the schema and instance key): \(Format.seconds(startup.emptyStart)). "
-        let memory = "Idle RSS is read 2 s after the first 200, before any other request. Peak RSS is `VmHWM` of the server process at the end of the part."
+        let startPeaks = [results.inbox[size].map { "inbox server \(Format.mb($0.startPeakBytes))" }, results.delivery.map { "delivery server \(Format.mb($0.startPeakBytes))" }]
+            .compactMap { $0 }.joined(separator: ", ")
+        let memory = "Idle RSS is read 2 s after the first 200, before any other request. Peak RSS is `VmHWM` of the server process at the end of the part, "
+            + "reset (`/proc/PID/clear_refs`) once the server answered, so it is the part's own peak; the peak during start-up was \(startPeaks.isEmpty ? "not measured" : startPeaks)."
         return [start + memory, "Idle memory by kind (/proc/PID/smaps): \(startup.idleBreakdown)."]
     }
 }

@@ -51,6 +51,15 @@ public final class ServerProcess: @unchecked Sendable {
         ProcessMemory.read(pid: pid)
     }
 
+    /// Starts a new peak: `VmHWM` then counts from the current RSS (so a part's peak is not the
+    /// start-up's). Returns the peak so far.
+    @discardableResult
+    public func resetPeak() -> Int {
+        let peak = memory().peak
+        try? "5".write(toFile: "/proc/\(pid)/clear_refs", atomically: false, encoding: .utf8)
+        return peak
+    }
+
     /// Where its resident memory is now (see `ProcessMemory.breakdown`).
     public func memoryBreakdown() -> String {
         ProcessMemory.breakdown(pid: pid)

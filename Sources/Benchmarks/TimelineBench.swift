@@ -31,11 +31,12 @@ struct TimelineBench {
     let settings: BenchSettings
 
     /// The pages to read: every fourth the first page, the others start below a post drawn
-    /// by a seeded generator from the whole timeline (scrolling back).
+    /// by a seeded generator from the whole timeline (scrolling back), always a full page.
     static func cursors(entries: [Int64], count: Int) -> [Int64?] {
         var random = SeededGenerator(seed: 0x7173_0003)
+        let usable = entries.sorted().dropFirst(pageSize)  // the oldest 20 have no full page below them
         return (0..<count).map { index in
-            index % 4 == 0 || entries.isEmpty ? nil : entries[Int(random.next() % UInt64(entries.count))]
+            index % 4 == 0 || usable.isEmpty ? nil : usable[usable.startIndex + Int(random.next() % UInt64(usable.count))]
         }
     }
 
@@ -69,7 +70,7 @@ struct TimelineBench {
             let start = MonotonicClock.now()
             let page = try node.pool.read { try HomeTimeline.page(readerId: BenchWorld.readerId, maxId: cursor, limit: Self.pageSize, in: $0) }
             samples.append(MonotonicClock.now() - start)
-            if page.isEmpty { throw BenchError.setup("empty timeline page below \(cursor ?? 0)") }
+            if page.count != Self.pageSize { throw BenchError.setup("a page of \(page.count) posts below \(cursor ?? 0)") }
         }
         return LatencyStats(samples)
     }
