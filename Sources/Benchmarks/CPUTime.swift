@@ -8,7 +8,7 @@ import Glibc
 enum CPUTime {
     /// CPU seconds used so far by process `pid` (all its threads); 0 when unreadable.
     static func seconds(pid: Int32) -> Double {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        guard let stat = ProcFile.read("/proc/\(pid)/stat"),
             let afterName = stat.range(of: ") ", options: .backwards)
         else { return 0 }
         // Fields after the name start at field 3 (state); utime and stime are fields 14 and 15.

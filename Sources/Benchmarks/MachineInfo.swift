@@ -11,20 +11,20 @@ struct MachineInfo: Sendable {
 
     /// Reads procfs now.
     static func current() -> MachineInfo {
-        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let cpuinfo = ProcFile.read("/proc/cpuinfo") ?? ""
         let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .flatMap { $0.split(separator: ":", maxSplits: 1).last }.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
-        let meminfo = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8)) ?? ""
+        let meminfo = ProcFile.read("/proc/meminfo") ?? ""
         let total = meminfo.split(separator: "\n").first { $0.hasPrefix("MemTotal:") }
             .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
-        let kernel = (try? String(contentsOfFile: "/proc/sys/kernel/osrelease", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
+        let kernel = ProcFile.read("/proc/sys/kernel/osrelease")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
         return MachineInfo(cpuModel: model, cores: ProcessInfo.processInfo.activeProcessorCount, memoryBytes: total * 1024,
                            kernel: kernel, loadAverage: loadAverageNow())
     }
 
     /// The 1, 5 and 15 minute load averages.
     static func loadAverageNow() -> String {
-        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+        let text = ProcFile.read("/proc/loadavg") ?? ""
         return text.split(separator: " ").prefix(3).joined(separator: " ")
     }
 

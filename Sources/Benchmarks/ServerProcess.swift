@@ -88,7 +88,7 @@ public final class ServerProcess: @unchecked Sendable {
 enum ProcessMemory {
     /// `VmRSS` and `VmHWM` in bytes (0 when unreadable).
     static func read(pid: Int32) -> (resident: Int, peak: Int) {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return (0, 0) }
+        guard let status = ProcFile.read("/proc/\(pid)/status") else { return (0, 0) }
         func field(_ name: String) -> Int {
             guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return 0 }
             return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
@@ -100,7 +100,7 @@ enum ProcessMemory {
     /// (code and data of the executable and libraries, shared with other processes), the
     /// proportional share, and the largest mappings.
     static func breakdown(pid: Int32, top: Int = 6) -> String {
-        guard let smaps = try? String(contentsOfFile: "/proc/\(pid)/smaps", encoding: .utf8) else { return "unreadable" }
+        guard let smaps = ProcFile.read("/proc/\(pid)/smaps") else { return "unreadable" }
         var byMapping: [String: Int] = [:]
         var anonymous = 0, proportional = 0
         var current = "[anonymous]"
