@@ -53,7 +53,9 @@ extension ReportBuilder {
         let data = "Home timeline: generated databases with \(BenchWorld.accountCount) remote accounts on \(BenchWorld.domainCount) domains, "
             + "posts spread over 2025 with seeded random authors; the local reader follows \(BenchWorld.keyedActorCount) of them and has the home-timeline rows "
             + "fan-out on write would have given it (\(Self.count(timeline.entries)) at \(Self.count(size)) posts). "
-        let pages = "\(settings.timelineQueries) pages per size, measured after one untimed pass: every fourth the first page, "
+        let p99s = timeline.passP99s.map(Format.ms).joined(separator: ", ")
+        let pages = "\(settings.timelineQueries) pages per size in three timed passes after an untimed one (the pass with the median p99 is reported; "
+            + "page p99 of the passes at \(Self.count(size)): \(p99s)): every fourth the first page, "
             + "the rest below a seeded random post of the reader's timeline (`max_id`). "
         let method = "In-process = one `pool.read` around `HomeTimeline.page` (rows decoded into `Post`); "
             + "reference = `\(TimelineBench.rawScanSQL)` as a prepared statement for the same pages."

@@ -15,6 +15,8 @@ struct TimelineBench {
         var rawScan: LatencyStats
         /// `EXPLAIN QUERY PLAN` of the page query.
         var plan: [String]
+        /// The page p99 of each of the three passes, in milliseconds, lowest first.
+        var passP99s: [Double]
     }
 
     /// What the client API answered.
@@ -48,15 +50,19 @@ struct TimelineBench {
             let entries = try node.pool.read { try Int64.fetchAll($0, sql: "SELECT post_id FROM home_timeline WHERE account_id = ?", arguments: [reader]) }
             let cursors = Self.cursors(entries: entries, count: settings.timelineQueries)
             _ = try pages(node, cursors)  // warm the page cache and the connection's statement cache
-            let page = try pages(node, cursors)
-            let raw = try rawScans(node, cursors)
+            // Three passes each; the one with the median p99 is kept, so one burst of other work on
+            // the shared machine does not decide the figure (all three p99s are reported).
+            let passes = try (0..<3).map { _ in try pages(node, cursors) }.sorted { $0.p99 < $1.p99 }
+            let rawPasses = try (0..<3).map { _ in try rawScans(node, cursors) }.sorted { $0.p99 < $1.p99 }
+            let (page, raw) = (passes[1], rawPasses[1])
             let plan = try node.pool.read { db in
                 try Row.fetchAll(db, sql: """
                     EXPLAIN QUERY PLAN SELECT p.* FROM home_timeline h JOIN posts p ON p.id = h.post_id
                     WHERE h.account_id = ? AND h.post_id < ? AND h.post_id > ? ORDER BY h.post_id DESC LIMIT ?
                     """, arguments: [reader, Int64.max, 0, Self.pageSize]).map { $0["detail"] as String }
             }
-            return Figures(posts: database.posts, entries: entries.count, page: page, rawScan: raw, plan: plan)
+            return Figures(posts: database.posts, entries: entries.count, page: page, rawScan: raw, plan: plan,
+                           passP99s: passes.map(\.p99))
         } catch let error as BenchError { throw error } catch {
             throw .setup("timeline on \(database.path): \(error)")
         }
