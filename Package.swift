@@ -74,6 +74,9 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .testTarget(
+            name: "BenchmarksTests",
+            dependencies: ["Benchmarks", "Signatures", "Activity", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
             name: "FederationTests",
             dependencies: ["FedNode", "Storage", "Signatures", "Activity"]),
     ],
