@@ -19,7 +19,7 @@ public struct BenchSuite: Sendable {
         let scratch = settings.runDirectory("command-output.txt")
         var report = BenchReport(
             machine: MachineInfo.current(), command: settings.command,
-            commit: MachineInfo.output(of: ["git", "rev-parse", "--short", "HEAD"], scratch: scratch) ?? "unknown",
+            commit: Self.commit(scratch: scratch),
             startedAt: Date(), quick: settings.quick)
         let keys = try ActorKeys.load(count: BenchWorld.keyCount, directory: settings.dataDirectory, log: Self.log)
         let databases = settings.sizes.sorted().map { TimelineDatabase(posts: $0, directory: settings.dataDirectory) }
@@ -56,6 +56,14 @@ public struct BenchSuite: Sendable {
         report.loadAtEnd = MachineInfo.loadAverageNow()
         if let output = settings.output { try report.write(to: output) }
         return report.text
+    }
+
+    /// The commit measured, marked when tracked files other than the report differ from it.
+    static func commit(scratch: String) -> String {
+        let commit = MachineInfo.output(of: ["git", "rev-parse", "--short", "HEAD"], scratch: scratch) ?? "unknown"
+        let changed = (MachineInfo.output(of: ["git", "status", "--porcelain", "--untracked-files=no"], scratch: scratch) ?? "")
+            .split(separator: "\n").filter { !$0.hasSuffix("BENCHMARKS.md") }
+        return changed.isEmpty ? commit : commit + " with uncommitted changes"
     }
 
     /// Progress goes to stderr so stdout carries only the table.

@@ -13,10 +13,16 @@ public struct TimelineDatabase: Sendable {
     /// Path of the cached SQLite file.
     public let path: String
 
-    /// The database of `posts` posts under `directory`.
+    /// Bumped whenever what `prepare` generates changes, so cached files are made again.
+    static let generatorVersion = 1
+
+    /// The database of `posts` posts under `directory`. The cache is keyed by the schema (the
+    /// last migration) too: a database generated before a new migration is generated again.
     public init(posts: Int, directory: String) {
         self.posts = posts
-        self.path = (directory as NSString).appendingPathComponent("timeline-\(posts)/fednode.sqlite")
+        let schema = (NodeDatabase.knownMigrations.last ?? "none").filter { $0.isLetter || $0.isNumber || $0 == "-" }
+        self.path = (directory as NSString)
+            .appendingPathComponent("timeline-\(posts)-\(schema)-g\(Self.generatorVersion)/fednode.sqlite")
     }
 
     /// Whether the cached file exists (a finished generation renames it into place last).
@@ -43,6 +49,7 @@ public struct TimelineDatabase: Sendable {
                 _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
             }
             try queue.close()
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try FileManager.default.moveItem(atPath: temporary, toPath: path)
         } catch { throw .setup("generating \(path): \(error)") }
         log("generated \(posts) posts in \(String(format: "%.1f", MonotonicClock.seconds(from: started, to: MonotonicClock.now()))) s -> \(path)")
