@@ -53,6 +53,7 @@ bench: release
 
 ## A fast smoke run of the suite (one small database); writes $(BENCH_DIR)/BENCHMARKS-quick.md.
 bench-quick: release
+	@command -v openssl >/dev/null || { echo "make bench-quick needs the openssl command (apt-get install openssl)" >&2; exit 1; }
 	FEDNODE_BENCH_COMMAND="make bench-quick" .build/release/fednode bench --quick --data-dir $(BENCH_DIR) $(BENCH_ARGS)
 
 clean:
