@@ -9,7 +9,7 @@ ARGS ?=
 VENV ?= .venv
 PYTHON ?= python3
 
-.PHONY: all deps venv build release run test clean
+.PHONY: all deps venv build release run test bench bench-quick clean
 
 all: build
 
@@ -42,6 +42,19 @@ run: release
 test: deps venv
 	$(SWIFT) build --build-tests
 	FEDNODE_PYTHON=$(CURDIR)/$(VENV)/bin/python FEDNODE_REQUIRE_PYTHON=1 $(SWIFT) test --skip-build
+
+## Release build, then the benchmark suite (DESIGN.md budgets): prints one table and writes
+## BENCHMARKS.md. Keys and generated databases are cached in $(BENCH_DIR) (about 2 GB).
+BENCH_DIR ?= .bench
+BENCH_ARGS ?=
+bench: release
+	@command -v openssl >/dev/null || { echo "make bench needs the openssl command (apt-get install openssl)" >&2; exit 1; }
+	FEDNODE_BENCH_COMMAND="make bench" .build/release/fednode bench --data-dir $(BENCH_DIR) $(BENCH_ARGS)
+
+## A fast smoke run of the suite (one small database); writes $(BENCH_DIR)/BENCHMARKS-quick.md.
+bench-quick: release
+	@command -v openssl >/dev/null || { echo "make bench-quick needs the openssl command (apt-get install openssl)" >&2; exit 1; }
+	FEDNODE_BENCH_COMMAND="make bench-quick" .build/release/fednode bench --quick --data-dir $(BENCH_DIR) $(BENCH_ARGS)
 
 clean:
 	rm -rf .build $(VENV)

@@ -47,10 +47,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
+        // `fednode bench`: the load generator, loopback sinks, database generator and report.
+        .target(
+            name: "Benchmarks",
+            dependencies: [
+                "FedNode", "Storage", "Signatures", "Activity",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "FedNodeCLI",
             dependencies: [
-                "FedNode", "Storage", "Signatures",
+                "FedNode", "Storage", "Signatures", "Benchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -69,6 +77,9 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .testTarget(name: "MediaTests", dependencies: ["FedNode", "CVips"]),
+        .testTarget(
+            name: "BenchmarksTests",
+            dependencies: ["Benchmarks", "Signatures", "Activity", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "FederationTests",
             dependencies: ["FedNode", "Storage", "Signatures", "Activity"]),

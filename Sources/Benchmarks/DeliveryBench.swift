@@ -1,0 +1,100 @@
+import FedNode
+import Foundation
+import GRDB
+import Logging
+import Storage
+
+/// Part 2: local posts by an account whose 1,000 remote followers are spread over 200
+/// loopback inboxes (5 per inbox, so shared inboxes collapse them to 200 deliveries a post),
+/// delivered by a `fednode serve --test-mode` process. Deliveries per second, from the first
+/// request reaching a sink to the last one acknowledged; the reference, `openssl speed` RSA-2048
+/// sign/s on every core, is measured separately in the same run.
+struct DeliveryBench {
+    /// What was measured.
+    struct Figures: Sendable {
+        var deliveries: Int
+        /// Deliveries per second, first arrival to last acknowledgement.
+        var rate: Double
+        /// Seconds from the posts' commit to the last acknowledgement (includes the worker's wake-up).
+        var endToEnd: Double
+        /// Seconds from the commit to the first delivery arriving.
+        var wakeUp: Double
+        /// Deliveries that carried a signature.
+        var signed: Int
+        var peakBytes: Int
+        /// `VmHWM` before the part began (start-up included), after which the peak was reset.
+        var startPeakBytes: Int
+        /// Deliveries each post caused (200 when shared inboxes collapse the followers).
+        var perPost: Double
+    }
+
+    let settings: BenchSettings
+    let log: @Sendable (String) -> Void
+
+    func run() async throws -> Figures {
+        let sink = try LoopbackSink(count: settings.sinkCount)
+        sink.start()
+        defer { sink.stop() }
+        let directory = settings.runDirectory("delivery")
+        try? FileManager.default.removeItem(atPath: directory)
+        let (node, author) = try await makeNode(directory: directory, sinkPorts: sink.ports)
+        let server = try ServerProcess(binary: settings.binary, dataDirectory: directory, arguments: ["--test-mode"],
+                                       logPath: directory + "/server.log")
+        defer { server.stop() }
+        try server.waitUntilServing()
+        let startPeak = server.resetPeak()
+        let monitor = try QueueMonitor(path: directory + "/fednode.sqlite")
+
+        // Warm-up post: connections to every sink, the signer's parsed key.
+        _ = try await node.posts.create(PostService.Draft(text: "Warm-up photo #photography"), by: author)
+        guard QueueMonitor.wait(limit: 60, { sink.answered >= settings.sinkCount && monitor.deliveriesQueued == 0 }) != nil else {
+            throw BenchError.timedOut("warm-up delivery (\(sink.answered) of \(settings.sinkCount) answered); log: \(server.logTail())")
+        }
+        let before = sink.answered
+        let expected = before + settings.deliveryPosts * settings.sinkCount
+        log("delivery: \(settings.deliveryPosts) posts x \(settings.sinkCount) inboxes")
+        let committed = MonotonicClock.now()
+        for index in 0..<settings.deliveryPosts {
+            _ = try await node.posts.create(PostService.Draft(text: "Photo \(index) from the bench #photography"), by: author)
+        }
+        guard QueueMonitor.wait(limit: 300, { sink.answered >= expected }) != nil else {
+            throw BenchError.timedOut("deliveries (\(sink.answered - before) of \(expected - before)); log: \(server.logTail())")
+        }
+        _ = QueueMonitor.wait(limit: 30) { monitor.deliveriesQueued == 0 }
+        let tally = sink.snapshot
+        let firstArrival = tally.arrivals[before...].min() ?? committed
+        let lastAnswer = tally.answers[before...].max() ?? committed
+        let count = tally.answered - before
+        return Figures(
+            deliveries: count, rate: Double(count) / MonotonicClock.seconds(from: firstArrival, to: lastAnswer),
+            endToEnd: MonotonicClock.seconds(from: committed, to: lastAnswer),
+            wakeUp: MonotonicClock.seconds(from: committed, to: firstArrival), signed: tally.signed,
+            peakBytes: server.memory().peak, startPeakBytes: startPeak, perPost: Double(count) / Double(settings.deliveryPosts))
+    }
+
+    /// A node database with the posting account and its followers on the sinks, made through
+    /// the node's own services where they exist.
+    private func makeNode(directory: String, sinkPorts: [Int]) async throws -> (Node, Account) {
+        var configuration = NodeConfiguration(domain: "delivery.\(BenchWorld.localDomain)", testMode: true)
+        configuration.dataDirectory = directory
+        configuration.passwordCost = 10
+        var logger = Logger(label: "bench")
+        logger.logLevel = .warning
+        let node = try Node(configuration: configuration, logger: logger)
+        let author = try await node.accounts.create(username: "author", email: "author@bench.example", password: "bench-password")
+        let followers = settings.followerCount
+        try await node.database.pool.write { db in
+            for index in 0..<followers {
+                let port = sinkPorts[index % sinkPorts.count]
+                let domain = "127.0.0.1:\(port)"
+                var follower = Account(username: "f\(index)", domain: domain, uri: "http://\(domain)/users/f\(index)")
+                follower.inboxUrl = follower.uri + "/inbox"
+                follower.sharedInboxUrl = "http://\(domain)/inbox"
+                follower.followersUrl = follower.uri + "/followers"
+                try follower.insert(db)
+                try Follow(accountId: follower.id, targetAccountId: author.id, uri: follower.uri + "/follows/1", state: .accepted).insert(db)
+            }
+        }
+        return (node, author)
+    }
+}

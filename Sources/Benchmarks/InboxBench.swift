@@ -1,0 +1,64 @@
+import Foundation
+
+/// Part 1: signed `Create(Note)` activities accepted (202) per second by the shared inbox of a
+/// `fednode serve` process, 64 connections; their latency; then how fast the inbox worker
+/// drains what was accepted. Reference: the same generator against `GET /healthz`.
+struct InboxBench {
+    /// What one size measured.
+    struct Figures: Sendable {
+        var posts: Int
+        var accepted: LoadResult
+        var reference: LoadResult
+        /// Items still queued when the last 202 came back.
+        var backlog: Int
+        /// Timed activities handled per second, first request to empty queue.
+        var drainRate: Double
+        /// Whether the queue emptied within the limit.
+        var drained: Bool
+        var outcomes: [String: Int]
+        var startSeconds: Double
+        var peakBytes: Int
+        /// `VmHWM` before the part began (start-up included), after which the peak was reset.
+        var startPeakBytes: Int
+        /// CPU seconds of the server and of the benchmark process while the timed requests were sent.
+        var serverCPU: Double
+        var generatorCPU: Double
+    }
+
+    let settings: BenchSettings
+    let log: @Sendable (String) -> Void
+
+    /// Runs against a fresh copy of `database`, with pre-signed `warmUp` and `timed` requests.
+    func run(_ database: TimelineDatabase, warmUp: [[UInt8]], timed: [[UInt8]]) throws(BenchError) -> Figures {
+        let directory = settings.runDirectory("inbox-\(database.posts)")
+        try database.copy(to: directory)
+        let server = try ServerProcess(binary: settings.binary, dataDirectory: directory, logPath: directory + "/server.log")
+        defer { server.stop() }
+        let start = try server.waitUntilServing()
+        let startPeak = server.resetPeak()
+        let monitor = try QueueMonitor(path: directory + "/fednode.sqlite")
+        let generator = LoadGenerator(port: server.port, connections: settings.connections)
+
+        let reference = try generator.run(InboxTraffic.gets(Array(repeating: "/healthz", count: timed.count)))
+        let warm = try generator.run(warmUp)
+        guard warm.statuses[202] == warmUp.count else {
+            throw .server("warm-up answered \(warm.statuses) (\(warm.failures) failed); log: \(server.logTail())")
+        }
+        guard QueueMonitor.wait(limit: 120, { monitor.inboxPending == 0 }) != nil else { throw .timedOut("inbox warm-up drain") }
+
+        log("inbox \(database.posts) posts: \(timed.count) signed activities, \(settings.connections) connections")
+        let sendStart = MonotonicClock.now()
+        let (serverBefore, generatorBefore) = (CPUTime.seconds(pid: server.pid), CPUTime.ownSeconds())
+        let accepted = try generator.run(timed)
+        let (serverCPU, generatorCPU) = (CPUTime.seconds(pid: server.pid) - serverBefore, CPUTime.ownSeconds() - generatorBefore)
+        let backlog = monitor.inboxPending
+        let drainedAt = QueueMonitor.wait(limit: 150) { monitor.inboxPending == 0 }
+        let end = drainedAt ?? MonotonicClock.now()
+        let handled = drainedAt == nil ? timed.count - max(0, monitor.inboxPending) : timed.count
+        return Figures(
+            posts: database.posts, accepted: accepted, reference: reference, backlog: backlog,
+            drainRate: Double(handled) / MonotonicClock.seconds(from: sendStart, to: end), drained: drainedAt != nil,
+            outcomes: monitor.outcomes, startSeconds: start, peakBytes: server.memory().peak, startPeakBytes: startPeak,
+            serverCPU: serverCPU, generatorCPU: generatorCPU)
+    }
+}

@@ -1,0 +1,174 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What one load run measured.
+public struct LoadResult: Sendable {
+    /// Latency of each answered request, send start to last response byte, in nanoseconds.
+    public var latencies: [UInt64] = []
+    /// How many responses came back with each status.
+    public var statuses: [Int: Int] = [:]
+    /// Requests that got no response (connection reset, timeout).
+    public var failures = 0
+    /// From the first request written to the last response read, in seconds.
+    public var seconds: Double = 0
+
+    /// Responses with `status` per second.
+    public func rate(of status: Int) -> Double {
+        seconds > 0 ? Double(statuses[status, default: 0]) / seconds : 0
+    }
+
+    /// Every answered request per second.
+    public var answeredRate: Double {
+        seconds > 0 ? Double(latencies.count) / seconds : 0
+    }
+
+    /// The latencies of every answered request.
+    public var stats: LatencyStats { LatencyStats(latencies) }
+}
+
+/// An HTTP/1.1 load generator over raw keep-alive sockets: each of `connections` connections
+/// sends one pre-built request, waits for its response, then takes the next, in order. All
+/// requests are serialised beforehand, so the generator's own cost per request is a `write`,
+/// a `read` and a little framing, which keeps it small next to the server it measures.
+public struct LoadGenerator: Sendable {
+    /// Port on 127.0.0.1 of the server under test.
+    public let port: Int
+    /// Requests in flight at once, one per connection.
+    public let connections: Int
+
+    /// Creates a generator for the server on 127.0.0.1:`port`.
+    public init(port: Int, connections: Int) {
+        self.port = port
+        self.connections = connections
+    }
+
+    /// Sends every request once, blocking the calling thread until all are answered or
+    /// `limit` seconds pass.
+    /// - Parameters:
+    ///   - requests: Complete HTTP/1.1 requests, bytes as they go on the wire.
+    ///   - limit: The most the run may take; unanswered requests count as failures.
+    /// - Returns: What was measured.
+    /// - Throws: `BenchError.system` when the connections cannot be opened.
+    public func run(_ requests: [[UInt8]], limit: Double = 120) throws(BenchError) -> LoadResult {
+        var run = try LoadRun(port: port, connections: min(connections, max(1, requests.count)), requests: requests)
+        defer { run.closeAll() }
+        return run.execute(limit: limit)
+    }
+}
+
+/// One connection's state in a run.
+private struct Connection {
+    var fd: Int32
+    /// Index of the request in flight, or -1 when idle.
+    var request = -1
+    var written = 0
+    var started: UInt64 = 0
+    var buffer: [UInt8] = []
+}
+
+/// The mutable state of one `LoadGenerator.run`, driven by `poll(2)` on one thread.
+private struct LoadRun {
+    let port: Int
+    let requests: [[UInt8]]
+    var connections: [Connection] = []
+    var next = 0
+    var finished = 0
+    var result = LoadResult()
+    var scratch = [UInt8](repeating: 0, count: 65536)
+
+    init(port: Int, connections count: Int, requests: [[UInt8]]) throws(BenchError) {
+        self.port = port
+        self.requests = requests
+        result.latencies.reserveCapacity(requests.count)
+        for _ in 0..<count { connections.append(Connection(fd: try Self.open(port))) }
+    }
+
+    static func open(_ port: Int) throws(BenchError) -> Int32 {
+        let fd = try LoopbackSocket.connect(port: port)
+        LoopbackSocket.setNonBlocking(fd)
+        return fd
+    }
+
+    mutating func execute(limit: Double) -> LoadResult {
+        let start = MonotonicClock.now()
+        let deadline = start + UInt64(limit * 1e9)
+        var pollSet = [pollfd](repeating: pollfd(), count: connections.count)
+        while finished < requests.count, MonotonicClock.now() < deadline {
+            for index in connections.indices where connections[index].request < 0 && next < requests.count {
+                assign(index)
+            }
+            for (index, connection) in connections.enumerated() {
+                let wantsWrite = connection.request >= 0 && connection.written < requests[connection.request].count
+                pollSet[index] = pollfd(fd: connection.fd, events: Int16(POLLIN) | (wantsWrite ? Int16(POLLOUT) : 0), revents: 0)
+            }
+            guard poll(&pollSet, nfds_t(pollSet.count), 200) >= 0 || errno == EINTR else { break }
+            for index in pollSet.indices where pollSet[index].revents != 0 {
+                if pollSet[index].revents & Int16(POLLOUT) != 0 { flush(index) }
+                if pollSet[index].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { receive(index) }
+            }
+        }
+        result.failures += requests.count - finished
+        result.seconds = MonotonicClock.seconds(from: start, to: MonotonicClock.now())
+        return result
+    }
+
+    /// Starts the next request on an idle connection.
+    private mutating func assign(_ index: Int) {
+        connections[index].request = next
+        connections[index].written = 0
+        connections[index].started = MonotonicClock.now()
+        next += 1
+        flush(index)
+    }
+
+    private mutating func flush(_ index: Int) {
+        let connection = connections[index]
+        guard connection.request >= 0 else { return }
+        let bytes = requests[connection.request]
+        guard connection.written < bytes.count else { return }
+        let count = bytes.withUnsafeBytes { write(connection.fd, $0.baseAddress! + connection.written, bytes.count - connection.written) }
+        if count > 0 { connections[index].written += count }
+    }
+
+    private mutating func receive(_ index: Int) {
+        let count = scratch.withUnsafeMutableBytes { read(connections[index].fd, $0.baseAddress!, $0.count) }
+        if count < 0, errno == EAGAIN || errno == EINTR { return }
+        guard count > 0 else { return fail(index) }
+        connections[index].buffer.append(contentsOf: scratch[0..<count])
+        guard let head = HTTPFraming.head(in: connections[index].buffer),
+            let length = HTTPFraming.messageLength(head, in: connections[index].buffer)
+        else { return }
+        let connection = connections[index]
+        if connection.request >= 0 {
+            result.latencies.append(MonotonicClock.now() &- connection.started)
+            result.statuses[head.status, default: 0] += 1
+            finished += 1
+        }
+        connections[index].buffer.removeFirst(length)
+        connections[index].request = -1
+        if head.closes { reconnect(index) }
+    }
+
+    /// The connection broke: its request counts as failed, and a new connection replaces it.
+    private mutating func fail(_ index: Int) {
+        if connections[index].request >= 0 {
+            result.failures += 1
+            finished += 1
+        }
+        reconnect(index)
+    }
+
+    private mutating func reconnect(_ index: Int) {
+        close(connections[index].fd)
+        connections[index].request = -1
+        connections[index].buffer.removeAll()
+        // A server that refuses new connections leaves this one closed; polling it reports an
+        // error at once and the next request on it fails too, so the run still ends.
+        connections[index].fd = (try? Self.open(port)) ?? -1
+    }
+
+    func closeAll() {
+        for connection in connections where connection.fd >= 0 { close(connection.fd) }
+    }
+}

@@ -1,0 +1,87 @@
+extension ReportBuilder {
+    /// The facts behind each figure, stated in the report.
+    func notes() -> [String] {
+        let generator = "The server under test is `fednode serve` from the same release build, a separate process (its own RSS: `VmRSS`/`VmHWM` of /proc/PID/status) on 127.0.0.1. "
+        let sockets = "The load generator (`Sources/Benchmarks/LoadGenerator.swift`) sends pre-built HTTP/1.1 requests over \(settings.connections) keep-alive sockets, "
+        let latency = "one request in flight per socket, from one thread; latency is send start to last response byte."
+        return [generator + sockets + latency] + inboxNotes() + deliveryNotes() + timelineNotes() + memoryNotes()
+    }
+
+    private func inboxNotes() -> [String] {
+        guard let inbox = results.inbox[size] else { return [] }
+        let actors = BenchWorld.keyedActorCount
+        let bodyBytes = InboxTraffic.activity(actors).utf8.count
+        let setup = "Inbox: each size runs on a fresh copy of its generated database. \(actors) remote actors on \(BenchWorld.domainCount) domains, "
+            + "their public keys stored in the node's database; a warm-up of \(actors) activities (one per actor: fills the node's key cache) is sent and drained first, "
+        let traffic = "then \(settings.inboxRequests) timed, distinct `Create(Note)` activities (\(bodyBytes)-byte photo posts with a hashtag and an image, "
+            + "draft-cavage signed with `(request-target) host date digest content-type`, all signed before timing). "
+            + "The inbox worker runs in the same server meanwhile, as in production; the posts fan out to the reader who follows every sender."
+        let backlogs = settings.sizes.sorted().compactMap { size in results.inbox[size].map { "\(Self.count(size)): \($0.backlog)" } }
+        let outcomes = inbox.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        let drain = "Inbox drain: timed activities divided by the time from the first request to an empty queue (`inbox_queue` rows not yet attempted, polled every 20 ms). "
+            + "Backlog when the last 202 came back: \(backlogs.joined(separator: ", ")). "
+            + "Outcomes at \(Self.count(size)) posts (warm-up included): \(outcomes.joined(separator: ", "))."
+        let window = inbox.accepted.seconds
+        let cpu = "While the timed requests were sent (\(String(format: "%.1f", window)) s at \(Self.count(size)) posts) the server used "
+            + String(format: "%.2f cores and the benchmark process (the load generator) %.2f.", inbox.serverCPU / window, inbox.generatorCPU / window)
+        var notes = [setup + traffic + " " + cpu, drain]
+        let others = inbox.accepted.statuses.filter { $0.key != 202 }
+        if !others.isEmpty || inbox.accepted.failures > 0 {
+            notes.append("Inbox answers other than 202 at \(Self.count(size)) posts: \(others) and \(inbox.accepted.failures) without an answer.")
+        }
+        notes.append("Inbox reference: the same generator and connections sending `GET /healthz` (one `SELECT 1` through the database pool) to the same server, before the inbox traffic.")
+        return notes
+    }
+
+    private func deliveryNotes() -> [String] {
+        guard let delivery = results.delivery, let openssl = results.openssl else { return [] }
+        let perInbox = settings.followerCount / settings.sinkCount
+        let perPost = String(format: "%.0f", delivery.perPost)
+        let setup = "Delivery: one local account with \(settings.followerCount) remote followers spread over \(settings.sinkCount) loopback sink inboxes "
+            + "(one port, so one domain, each; \(perInbox) followers share each shared inbox), so each post queues \(perPost) deliveries. "
+        let posts = "One warm-up post, then \(settings.deliveryPosts) posts written through `PostService.create` (post, outbox and delivery rows in one transaction) "
+            + "by the benchmark process into the server's database. "
+        let rate = "Rate = \(delivery.deliveries) deliveries / (last acknowledgement − first arrival at a sink); \(delivery.signed) requests carried a signature. "
+        let wake = "From the commit to the first arrival took \(Format.seconds(delivery.wakeUp)): the posts are written by another process, "
+            + "so the worker only finds them at its next poll (every 5 s); commit to last acknowledgement \(Format.seconds(delivery.endToEnd))."
+        let reference = "Delivery reference: `\(openssl.command)` in the same run, with nothing else of the suite running (\(Format.rate(openssl.verifyPerSecond)) verify)."
+        return [setup + posts + rate + wake, reference]
+    }
+
+    private func timelineNotes() -> [String] {
+        guard let timeline = results.timeline[size] else { return [] }
+        let data = "Home timeline: generated databases with \(BenchWorld.accountCount) remote accounts on \(BenchWorld.domainCount) domains, "
+            + "posts spread over 2025 with seeded random authors; the local reader follows \(BenchWorld.keyedActorCount) of them and has the home-timeline rows "
+            + "fan-out on write would have given it (\(Self.count(timeline.entries)) at \(Self.count(size)) posts). "
+        let p99s = timeline.passP99s.map(Format.ms).joined(separator: ", ")
+        let pages = "\(settings.timelineQueries) pages per size in three timed passes after an untimed one (the pass with the median p99 is reported; "
+            + "page p99 of the passes at \(Self.count(size)): \(p99s)): every fourth the first page, "
+            + "the rest below a seeded random post of the reader's timeline (`max_id`). "
+        let method = "In-process = one `pool.read` around `HomeTimeline.page` (rows decoded into `Post`); "
+            + "reference = `\(TimelineBench.rawScanSQL)` as a prepared statement for the same pages."
+        let plan = timeline.plan.map { "`\($0)`" }.joined(separator: "; ")
+        var notes = [data + pages + method, "Query plan of the page (`EXPLAIN QUERY PLAN`): \(plan)."]
+        switch results.startup?.http {
+        case .measured:
+            notes.append("Client API timeline: the same page cursors as `GET /api/v1/timelines/home?limit=20&max_id=...` "
+                + "with the reader's bearer token, \(settings.connections) connections, after 200 warm-up requests.")
+        case .missing:
+            notes.append("Client API timeline: `GET /api/v1/timelines/home` answered 404 in this build (the client API is not merged yet); the figure appears once it is.")
+        case nil:
+            break
+        }
+        return notes
+    }
+
+    private func memoryNotes() -> [String] {
+        guard let startup = results.startup, settings.parts.contains(.memory) else { return [] }
+        let starts = startup.starts.map(Format.seconds).joined(separator: ", ")
+        let start = "Start: spawn of `fednode serve` to the first 200 on `/healthz` (polled every 2 ms) on a copy of the \(Self.count(startup.posts))-post database, "
+            + "page cache warm: \(starts); an empty data directory (creates the schema and instance key): \(Format.seconds(startup.emptyStart)). "
+        let startPeaks = [results.inbox[size].map { "inbox server \(Format.mb($0.startPeakBytes))" }, results.delivery.map { "delivery server \(Format.mb($0.startPeakBytes))" }]
+            .compactMap { $0 }.joined(separator: ", ")
+        let memory = "Idle RSS is read 2 s after the first 200, before any other request. Peak RSS is `VmHWM` of the server process at the end of the part, "
+            + "reset (`/proc/PID/clear_refs`) once the server answered, so it is the part's own peak; the peak during start-up was \(startPeaks.isEmpty ? "not measured" : startPeaks)."
+        return [start + memory, "Idle memory by kind (/proc/PID/smaps): \(startup.idleBreakdown)."]
+    }
+}

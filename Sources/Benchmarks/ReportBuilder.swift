@@ -1,0 +1,136 @@
+/// Turns what the parts measured into the report's rows, cost curve and notes.
+struct ReportBuilder {
+    let settings: BenchSettings
+    let results: Results
+
+    /// Budgets from the issue, in the units measured.
+    enum Budget {
+        static let inboxPerSecond = 5_000.0
+        static let deliveryShareOfSigning = 0.5
+        static let timelineP99Milliseconds = 5.0
+        static let idleBytes = 50_000_000
+        static let peakBytes = 300_000_000
+        static let startSeconds = 1.0
+    }
+
+    func fill(_ report: inout BenchReport) {
+        report.rows += inboxRows() + deliveryRows() + timelineRows() + memoryRows()
+        fillCurve(&report)
+        report.notes += notes()
+    }
+
+    var size: Int { settings.largestSize }
+    var sizeLabel: String { Self.count(size) + " posts" }
+
+    private func inboxRows() -> [BenchReport.Row] {
+        guard let inbox = results.inbox[size] else { return [] }
+        let accepted = inbox.accepted.rate(of: 202), reference = inbox.reference.rate(of: 200)
+        let stats = inbox.accepted.stats, referenceStats = inbox.reference.stats
+        return [
+            .init(figure: "Inbox: signed Create(Note) accepted (202), \(settings.connections) connections, \(sizeLabel)",
+                  value: Format.rate(accepted), reference: "GET /healthz: \(Format.rate(reference))",
+                  ratio: Format.ratio(accepted / reference), budget: "≥ 5,000/s", verdict: Format.verdict(accepted >= Budget.inboxPerSecond)),
+            .init(figure: "Inbox: latency p50 / p99", value: "\(Format.ms(stats.p50)) / \(Format.ms(stats.p99))",
+                  reference: "GET /healthz: \(Format.ms(referenceStats.p50)) / \(Format.ms(referenceStats.p99))",
+                  ratio: Format.ratio(stats.p99 / referenceStats.p99)),
+            .init(figure: "Inbox: queue drained by the worker (processed/s)",
+                  value: Format.rate(inbox.drainRate) + (inbox.drained ? "" : " (not drained)"),
+                  reference: "accepted: \(Format.rate(accepted))", ratio: Format.ratio(inbox.drainRate / accepted)),
+        ]
+    }
+
+    private func deliveryRows() -> [BenchReport.Row] {
+        guard let delivery = results.delivery, let openssl = results.openssl else { return [] }
+        let share = delivery.rate / openssl.signPerSecond
+        return [
+            .init(figure: "Delivery: local posts to followers on \(settings.sinkCount) loopback inboxes (deliveries/s)",
+                  value: Format.rate(delivery.rate), reference: "openssl RSA-2048 sign: \(Format.rate(openssl.signPerSecond))",
+                  ratio: Format.ratio(share), budget: "≥ 0.50 × reference", verdict: Format.verdict(share >= Budget.deliveryShareOfSigning)),
+        ]
+    }
+
+    private func timelineRows() -> [BenchReport.Row] {
+        var rows: [BenchReport.Row] = []
+        if let timeline = results.timeline[size] {
+            rows.append(.init(figure: "Home timeline: 20-post page in-process p50, \(sizeLabel)", value: Format.ms(timeline.page.p50),
+                              reference: "raw index scan: \(Format.ms(timeline.rawScan.p50))",
+                              ratio: Format.ratio(timeline.page.p50 / timeline.rawScan.p50)))
+            rows.append(.init(figure: "Home timeline: 20-post page in-process p99", value: Format.ms(timeline.page.p99),
+                              reference: "raw index scan: \(Format.ms(timeline.rawScan.p99))",
+                              ratio: Format.ratio(timeline.page.p99 / timeline.rawScan.p99), budget: "≤ 5 ms",
+                              verdict: Format.verdict(timeline.page.p99 <= Budget.timelineP99Milliseconds)))
+        }
+        if let http = results.startup?.http {
+            let reference = results.inbox[size].map { "GET /healthz: \(Format.rate($0.reference.rate(of: 200)))" } ?? "—"
+            switch http {
+            case .missing:
+                rows.append(.init(figure: "Home timeline: GET /api/v1/timelines/home over HTTP (requests/s)",
+                                  value: "n/a (endpoint missing)", reference: reference))
+            case .measured(let load):
+                let stats = load.stats
+                let referenceRate = results.inbox[size]?.reference.rate(of: 200) ?? .nan
+                rows.append(.init(figure: "Home timeline: GET /api/v1/timelines/home over HTTP (requests/s)",
+                                  value: "\(Format.rate(load.rate(of: 200))) (p50 \(Format.ms(stats.p50)), p99 \(Format.ms(stats.p99)))",
+                                  reference: reference, ratio: Format.ratio(load.rate(of: 200) / referenceRate)))
+            }
+        }
+        return rows
+    }
+
+    private func memoryRows() -> [BenchReport.Row] {
+        var rows: [BenchReport.Row] = []
+        if let startup = results.startup, settings.parts.contains(.memory) {
+            rows.append(.init(figure: "Memory: RSS idle, \(Self.count(startup.posts)) posts", value: Format.mb(startup.idleBytes),
+                              reference: "empty node: \(Format.mb(startup.emptyIdleBytes))",
+                              ratio: Format.ratio(Double(startup.idleBytes) / Double(startup.emptyIdleBytes)),
+                              budget: "≤ 50 MB", verdict: Format.verdict(startup.idleBytes <= Budget.idleBytes)))
+        }
+        let idle = results.startup.map { Double($0.idleBytes) } ?? .nan
+        let idleText = results.startup.map { "idle: \(Format.mb($0.idleBytes))" } ?? "—"
+        if let inbox = results.inbox[size] {
+            rows.append(.init(figure: "Memory: peak RSS during inbox (part 1)", value: Format.mb(inbox.peakBytes), reference: idleText,
+                              ratio: Format.ratio(Double(inbox.peakBytes) / idle), budget: "≤ 300 MB",
+                              verdict: Format.verdict(inbox.peakBytes <= Budget.peakBytes)))
+        }
+        if let delivery = results.delivery {
+            rows.append(.init(figure: "Memory: peak RSS during delivery (part 2)", value: Format.mb(delivery.peakBytes), reference: idleText,
+                              ratio: Format.ratio(Double(delivery.peakBytes) / idle), budget: "≤ 300 MB",
+                              verdict: Format.verdict(delivery.peakBytes <= Budget.peakBytes)))
+        }
+        if let startup = results.startup, settings.parts.contains(.memory) {
+            let start = Self.median(startup.starts), help = Self.median(startup.helpRuns)
+            rows.append(.init(figure: "Start: spawn to first 200 on /healthz, \(Self.count(startup.posts)) posts (median of \(startup.starts.count))",
+                              value: Format.seconds(start), reference: "`fednode --help`: \(Format.seconds(help))",
+                              ratio: Format.ratio(start / help), budget: "≤ 1 s", verdict: Format.verdict(start <= Budget.startSeconds)))
+        }
+        return rows
+    }
+
+    private func fillCurve(_ report: inout BenchReport) {
+        guard results.timeline.count + results.inbox.count > 0 else { return }
+        report.curveHeader = ["posts", "timeline rows", "page p50", "page p99", "raw scan p99",
+                              "inbox accepted/s", "inbox p99", "drained/s", "start", "peak RSS"]
+        for size in settings.sizes.sorted() {
+            let timeline = results.timeline[size], inbox = results.inbox[size]
+            report.curve.append([
+                Self.count(size), timeline.map { Self.count($0.entries) } ?? "—",
+                timeline.map { Format.ms($0.page.p50) } ?? "—", timeline.map { Format.ms($0.page.p99) } ?? "—",
+                timeline.map { Format.ms($0.rawScan.p99) } ?? "—",
+                inbox.map { Format.rate($0.accepted.rate(of: 202)) } ?? "—", inbox.map { Format.ms($0.accepted.stats.p99) } ?? "—",
+                inbox.map { Format.rate($0.drainRate) } ?? "—", inbox.map { Format.seconds($0.startSeconds) } ?? "—",
+                inbox.map { Format.mb($0.peakBytes) } ?? "—",
+            ])
+        }
+    }
+
+    static func count(_ value: Int) -> String {
+        if value >= 1_000_000, value % 1_000_000 == 0 { return "\(value / 1_000_000)M" }
+        if value >= 1_000, value % 1_000 == 0 { return "\(value / 1_000)k" }
+        return "\(value)"
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+    }
+}

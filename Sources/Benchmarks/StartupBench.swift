@@ -1,0 +1,70 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Part 4: time from spawning `fednode serve` to its first `200` on `/healthz` with the
+/// largest database, its resident memory when idle, and the same for an empty node; the
+/// client-API timeline runs on the idle server once its memory was read.
+struct StartupBench {
+    /// What was measured.
+    struct Figures: Sendable {
+        var posts: Int
+        /// Spawn to first 200, each start.
+        var starts: [Double]
+        var idleBytes: Int
+        /// Where the idle memory is.
+        var idleBreakdown: String
+        var emptyIdleBytes: Int
+        var emptyStart: Double
+        /// Spawn to exit of `fednode --help`: the floor of any start.
+        var helpRuns: [Double]
+        var http: TimelineBench.HTTPFigures?
+    }
+
+    let settings: BenchSettings
+    /// How long a started server is left alone before its idle memory is read.
+    let settle: UInt32 = 2
+
+    func run(_ database: TimelineDatabase, timeline: TimelineBench?) throws(BenchError) -> Figures {
+        let directory = settings.runDirectory("serve-\(database.posts)")
+        try database.copy(to: directory)
+        var starts: [Double] = []
+        for _ in 0..<2 {
+            let server = try ServerProcess(binary: settings.binary, dataDirectory: directory, logPath: directory + "/server.log")
+            defer { server.stop() }
+            starts.append(try server.waitUntilServing())
+        }
+        let server = try ServerProcess(binary: settings.binary, dataDirectory: directory, logPath: directory + "/server.log")
+        defer { server.stop() }
+        starts.append(try server.waitUntilServing())
+        sleep(settle)
+        let idle = server.memory().resident
+        let breakdown = server.memoryBreakdown()
+        let http = try timeline?.runHTTP(port: server.port, database: database)
+        server.stop()
+
+        let (emptyStart, emptyIdle) = try emptyNode()
+        var helpRuns: [Double] = []
+        for _ in 0..<3 { helpRuns.append(try helpRun()) }
+        return Figures(posts: database.posts, starts: starts, idleBytes: idle, idleBreakdown: breakdown, emptyIdleBytes: emptyIdle,
+                       emptyStart: emptyStart, helpRuns: helpRuns, http: http)
+    }
+
+    /// A node on an empty data directory (it creates its database and instance key).
+    private func emptyNode() throws(BenchError) -> (Double, Int) {
+        let directory = settings.runDirectory("empty")
+        try? FileManager.default.removeItem(atPath: directory)
+        let server = try ServerProcess(binary: settings.binary, dataDirectory: directory, logPath: directory + ".log")
+        defer { server.stop() }
+        let start = try server.waitUntilServing()
+        sleep(settle)
+        return (start, server.memory().resident)
+    }
+
+    private func helpRun() throws(BenchError) -> Double {
+        let start = MonotonicClock.now()
+        try Subprocess([settings.binary, "--help"]).wait()
+        return MonotonicClock.seconds(from: start, to: MonotonicClock.now())
+    }
+}
