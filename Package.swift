@@ -51,7 +51,7 @@ let package = Package(
         .target(
             name: "Benchmarks",
             dependencies: [
-                "FedNode", "Storage", "Signatures", "Activity",
+                "FedNode", "Storage", "Signatures", "Activity", "CVips",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

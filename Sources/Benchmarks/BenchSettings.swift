@@ -10,6 +10,8 @@ public enum BenchPart: String, CaseIterable, Sendable {
     case timeline
     /// Idle and peak memory, and time to the first `200` on `/healthz`.
     case memory
+    /// Photos through the upload pipeline per second (12-megapixel JPEG) and peak memory.
+    case media
 }
 
 /// What to run and how big: filled by `fednode bench`'s options.

@@ -51,6 +51,10 @@ public struct BenchSuite: Sendable {
             results.delivery = try await DeliveryBench(settings: settings, log: Self.log).run()
         }
 
+        if settings.parts.contains(.media) {
+            results.media = try await MediaBench(settings: settings, log: Self.log).run()
+        }
+
         ReportBuilder(settings: settings, results: results).fill(&report)
         report.seconds = MonotonicClock.seconds(from: started, to: MonotonicClock.now())
         report.loadAtEnd = MachineInfo.loadAverageNow()
@@ -79,4 +83,5 @@ struct Results: Sendable {
     var inbox: [Int: InboxBench.Figures] = [:]
     var openssl: OpenSSLSpeed.Figures?
     var delivery: DeliveryBench.Figures?
+    var media: MediaBench.Figures?
 }

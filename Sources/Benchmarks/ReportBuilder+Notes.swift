@@ -4,7 +4,7 @@ extension ReportBuilder {
         let generator = "The server under test is `fednode serve` from the same release build, a separate process (its own RSS: `VmRSS`/`VmHWM` of /proc/PID/status) on 127.0.0.1. "
         let sockets = "The load generator (`Sources/Benchmarks/LoadGenerator.swift`) sends pre-built HTTP/1.1 requests over \(settings.connections) keep-alive sockets, "
         let latency = "one request in flight per socket, from one thread; latency is send start to last response byte."
-        return [generator + sockets + latency] + inboxNotes() + deliveryNotes() + timelineNotes() + memoryNotes()
+        return [generator + sockets + latency] + inboxNotes() + deliveryNotes() + timelineNotes() + memoryNotes() + mediaNotes()
     }
 
     private func inboxNotes() -> [String] {
@@ -83,5 +83,14 @@ extension ReportBuilder {
         let memory = "Idle RSS is read 2 s after the first 200, before any other request. Peak RSS is `VmHWM` of the server process at the end of the part, "
             + "reset (`/proc/PID/clear_refs`) once the server answered, so it is the part's own peak; the peak during start-up was \(startPeaks.isEmpty ? "not measured" : startPeaks)."
         return [start + memory, "Idle memory by kind (/proc/PID/smaps): \(startup.idleBreakdown)."]
+    }
+
+    private func mediaNotes() -> [String] {
+        guard let media = results.media else { return [] }
+        return ["Photos: a 4000×3000 JPEG (Q 90, \(media.inputBytes / 1024) KiB, seeded noise so it compresses like a photo) made with libvips in the run; "
+            + "\(media.photos) of them through `MediaProcessor.process(_:kind: .post)` (header check, decode, EXIF orientation, metadata strip, sRGB, "
+            + "1920 px progressive JPEG, 500×500 thumbnail, blurhash), \(media.concurrency) at a time, after one warm-up, in the benchmark process; "
+            + "peak = its `VmHWM` after a reset (`/proc/self/clear_refs`) just before the timed photos. Reference: the same JPEG fully decoded by libvips "
+            + "(`jpegload` + `copy_memory`), as many in parallel."]
     }
 }

@@ -14,13 +14,26 @@ struct ReportBuilder {
     }
 
     func fill(_ report: inout BenchReport) {
-        report.rows += inboxRows() + deliveryRows() + timelineRows() + memoryRows()
+        report.rows += inboxRows() + deliveryRows() + timelineRows() + memoryRows() + mediaRows()
         fillCurve(&report)
         report.notes += notes()
     }
 
     var size: Int { settings.largestSize }
     var sizeLabel: String { Self.count(size) + " posts" }
+
+    private func mediaRows() -> [BenchReport.Row] {
+        guard let media = results.media else { return [] }
+        return [
+            .init(figure: "Photos: 12-megapixel JPEG through the upload pipeline (photos/s, \(media.concurrency) at a time)",
+                  value: String(format: "%.2f/s", media.photosPerSecond),
+                  reference: String(format: "bare libvips decode: %.2f/s", media.decodesPerSecond),
+                  ratio: Format.ratio(media.photosPerSecond / media.decodesPerSecond)),
+            .init(figure: "Photos: peak RSS of the process while processing", value: Format.mb(media.peak),
+                  reference: "before: " + Format.mb(media.residentBefore),
+                  ratio: Format.ratio(Double(media.peak) / Double(max(media.residentBefore, 1)))),
+        ]
+    }
 
     private func inboxRows() -> [BenchReport.Row] {
         guard let inbox = results.inbox[size] else { return [] }
