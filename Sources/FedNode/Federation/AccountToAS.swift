@@ -43,7 +43,7 @@ enum AccountToAS {
 
     /// An `Image` for a stored image reference, with an absolute URL.
     private static func imageObject(_ reference: String?, urls: NodeURLs) -> ASObject? {
-        guard let url = urls.profileImageURL(reference) else { return nil }
+        guard let url = urls.mediaURL(reference) else { return nil }
         return ASObject(type: "Image", mediaType: MediaTypes.guess(fromPath: url), url: url)
     }
 

@@ -56,6 +56,11 @@ enum Relationships {
                          || (Column("account_id") == b && Column("target_account_id") == a)).fetchCount(db) > 0
     }
 
+    /// Whether `blocker` blocks `blocked` (one direction).
+    static func blocking(_ blocker: Int64, _ blocked: Int64, in db: Database) throws -> Bool {
+        try Block.filter(Column("account_id") == blocker && Column("target_account_id") == blocked).fetchCount(db) > 0
+    }
+
     /// The accepted follow of `follower` to `target`, if any.
     static func isFollowing(_ follower: Int64, _ target: Int64, in db: Database) throws -> Bool {
         try Follow.filter(Column("account_id") == follower && Column("target_account_id") == target && Column("state") == FollowState.accepted)

@@ -27,8 +27,8 @@ enum ProfilePage {
         let links = AccountToAS.propertyValues(account).map { field in
             "<li><strong>\(HTMLText.escape(field.name ?? ""))</strong> \(HTMLSanitizer.sanitize(field.value ?? ""))</li>"
         }.joined()
-        let avatar = urls.profileImageURL(account.avatarUrl).map { "<img class=\"avatar\" src=\"\(HTMLText.escape($0))\" alt=\"\" width=\"120\" height=\"120\">" } ?? ""
-        let cover = urls.profileImageURL(account.headerUrl).map { "<img class=\"cover\" src=\"\(HTMLText.escape($0))\" alt=\"\">" } ?? ""
+        let avatar = urls.mediaURL(account.avatarUrl).map { "<img class=\"avatar\" src=\"\(HTMLText.escape($0))\" alt=\"\" width=\"120\" height=\"120\">" } ?? ""
+        let cover = urls.mediaURL(account.headerUrl).map { "<img class=\"cover\" src=\"\(HTMLText.escape($0))\" alt=\"\">" } ?? ""
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">

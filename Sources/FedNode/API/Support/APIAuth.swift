@@ -88,7 +88,7 @@ public struct APIAuth: Sendable {
 
     /// Hex SHA-256 of a secret, as tokens and codes are stored.
     public static func hash(_ secret: String) -> String {
-        Digest.sha256(Array(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256.hexDigest(Data(secret.utf8))
     }
 
     /// A new random secret (URL-safe base64 of 32 random bytes).

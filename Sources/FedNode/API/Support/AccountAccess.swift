@@ -58,10 +58,3 @@ struct AccountAccess: Sendable {
         return APIResponse.json(entities, headers: PageQuery.headers(for: request, base: node.urls.base, ids: ids))
     }
 }
-
-extension Relationships {
-    /// Whether `blocker` blocks `blocked` (one direction).
-    static func blocking(_ blocker: Int64, _ blocked: Int64, in db: Database) throws -> Bool {
-        try Block.filter(Column("account_id") == blocker && Column("target_account_id") == blocked).fetchCount(db) > 0
-    }
-}

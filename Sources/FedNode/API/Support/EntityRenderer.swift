@@ -165,15 +165,12 @@ public struct EntityRenderer {
         func follow(_ a: Int64, _ b: Int64) throws -> FollowState? {
             try Follow.filter(Column("account_id") == a && Column("target_account_id") == b).fetchOne(db)?.state
         }
-        func blocks(_ a: Int64, _ b: Int64) throws -> Bool {
-            try Block.filter(Column("account_id") == a && Column("target_account_id") == b).fetchCount(db) > 0
-        }
         let outgoing = try follow(me, otherId)
         let incoming = try follow(otherId, me)
         let domainBlocked = try count("SELECT COUNT(*) FROM accounts a JOIN domain_blocks d ON d.domain = a.domain WHERE a.id = ?", otherId) > 0
         return APIRelationship(
             id: String(otherId), following: outgoing == .accepted, showingReblogs: outgoing == .accepted, notifying: false,
-            languages: [], followedBy: incoming == .accepted, blocking: try blocks(me, otherId), blockedBy: try blocks(otherId, me),
+            languages: [], followedBy: incoming == .accepted, blocking: try Relationships.blocking(me, otherId, in: db), blockedBy: try Relationships.blocking(otherId, me, in: db),
             muting: false, mutingNotifications: false, requested: outgoing == .pending, requestedBy: incoming == .pending,
             domainBlocking: domainBlocked, endorsed: false, note: "")
     }
@@ -189,11 +186,7 @@ public struct EntityRenderer {
 
     /// A public URL for a stored media reference: absolute URLs as they are, data-directory
     /// paths under `/media/`.
-    public func mediaURL(_ reference: String?) -> String? {
-        guard let reference, !reference.isEmpty else { return nil }
-        if reference.hasPrefix("http://") || reference.hasPrefix("https://") { return reference }
-        return "\(node.urls.base)/media/\(reference)"
-    }
+    public func mediaURL(_ reference: String?) -> String? { node.urls.mediaURL(reference) }
 
     /// A count through a cached prepared statement: rendering a page runs the same dozen
     /// queries for every post, and preparing them each time was most of its cost.

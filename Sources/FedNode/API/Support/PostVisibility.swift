@@ -38,14 +38,6 @@ public enum PostVisibility {
         return true
     }
 
-    /// Whether `a` and `b` are in a block relation (either direction).
-    public static func blocked(_ a: Int64?, _ b: Int64, in db: Database) throws -> Bool {
-        guard let a else { return false }
-        return try Bool.fetchOne(db, sql: """
-            SELECT EXISTS (SELECT 1 FROM blocks WHERE (account_id = ? AND target_account_id = ?) OR (account_id = ? AND target_account_id = ?))
-            """, arguments: [a, b, b, a]) ?? false
-    }
-
     private static func notDomainBlocked(_ p: String) -> String {
         "NOT EXISTS (SELECT 1 FROM accounts va JOIN domain_blocks vd ON vd.domain = va.domain WHERE va.id = \(p).account_id)"
     }
