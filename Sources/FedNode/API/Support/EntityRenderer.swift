@@ -84,7 +84,9 @@ public struct EntityRenderer {
             inReplyToId: post.inReplyToId.map(String.init), inReplyToAccountId: post.inReplyToAccountId.map(String.init),
             reblog: reblog, content: isReblog ? "" : post.content, createdAt: Self.timestamp(post.createdAt),
             editedAt: post.editedAt.map(Self.timestamp),
-            repliesCount: try count("SELECT COUNT(*) FROM posts WHERE in_reply_to_id = ?", post.id),
+            // As Mastodon's status_stats: only replies everyone may see are counted, so the
+            // number never reveals followers-only or direct replies to a viewer who cannot see them.
+            repliesCount: try count("SELECT COUNT(*) FROM posts WHERE in_reply_to_id = ? AND visibility IN ('public', 'unlisted')", post.id),
             reblogsCount: try count("SELECT COUNT(*) FROM posts WHERE reblog_of_id = ?", post.id),
             favouritesCount: try count("SELECT COUNT(*) FROM likes WHERE post_id = ?", post.id),
             viewer: try viewerState(of: post), sensitive: post.sensitive, spoilerText: post.spoilerText,

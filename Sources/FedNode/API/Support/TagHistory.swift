@@ -7,7 +7,7 @@ enum TagHistory {
     /// Days reported, today included.
     static let days = 7
 
-    /// Uses and distinct authors per UTC day, newest day first, `days` entries (zeros included).
+    /// Uses and distinct authors per UTC day (public and unlisted posts only, as Mastodon counts), newest day first, `days` entries (zeros included).
     static func history(of hashtagId: Int64, now: Date = Date(), in db: Database) throws -> [APITagHistory] {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -17,7 +17,7 @@ enum TagHistory {
         let rows = try Row.fetchAll(db, sql: """
             SELECT substr(p.created_at, 1, 10) AS day, COUNT(*) AS uses, COUNT(DISTINCT p.account_id) AS accounts
             FROM post_hashtags ph JOIN posts p ON p.id = ph.post_id
-            WHERE ph.hashtag_id = ? AND p.created_at >= ? GROUP BY day
+            WHERE ph.hashtag_id = ? AND p.created_at >= ? AND p.visibility IN ('public', 'unlisted') GROUP BY day
             """, arguments: [hashtagId, start])
         var byDay: [String: (Int, Int)] = [:]
         for row in rows { byDay[row["day"]] = (row["uses"], row["accounts"]) }
