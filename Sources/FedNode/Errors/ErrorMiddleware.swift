@@ -26,7 +26,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
     private static func reason(_ status: HTTPResponse.Status) -> String {
         switch status {
-        case .notFound: "Record not found"
+        // Only the router throws a bare 404 (no route matched); a missing record is a
+        // `NodeError.notFound` with its own message.
+        case .notFound: "Not found"
         case .contentTooLarge: "Request body too large"
         case .methodNotAllowed: "Method not allowed"
         default: status.reasonPhrase

@@ -29,6 +29,10 @@ struct CredentialsController {
     @Sendable func update(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, account) = try await node.apiAuth.user(of: request, scope: "write:accounts")
         let params = try await APIParams.read(request, limit: APIParams.uploadLimit)
+        // A username is part of the account's ActivityPub id, which other servers keep; the
+        // email is the login and changes through its own confirmed flow. Neither is silently ignored.
+        try params.refuse(["username"]) { _ in "Usernames cannot be changed: other servers know the account by it" }
+        try params.refuse(["email"]) { _ in "The email address cannot be changed through update_credentials" }
         let saved = try await node.profiles.update(account, with: Self.changes(from: params))
         return try await render(saved)
     }

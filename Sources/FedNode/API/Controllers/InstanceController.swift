@@ -12,13 +12,16 @@ struct InstanceController {
     static var version: String { "4.3.0 (compatible; FedNode \(NodeConfiguration.softwareVersion))" }
 
     /// Limits shared by both versions. The posting and upload code enforces the same numbers.
-    static let accounts = APIInstanceConfiguration.Accounts(maxFeaturedTags: 10, maxPinnedStatuses: 5)
+    /// Pinned posts and featured tags do not exist here, so their limits are zero.
+    static let accounts = APIInstanceConfiguration.Accounts(maxFeaturedTags: 0, maxPinnedStatuses: 0)
     static let statuses = APIInstanceConfiguration.Statuses(maxCharacters: 500, maxMediaAttachments: 10, charactersReservedPerUrl: 23)
     static let media = APIInstanceConfiguration.MediaAttachments(
         supportedMimeTypes: ["image/jpeg", "image/png", "image/webp", "image/gif", "image/heic", "image/avif"],
         descriptionLimit: 1500, imageSizeLimit: 16 * 1024 * 1024, imageMatrixLimit: 40_000_000,
         videoSizeLimit: 0, videoFrameRateLimit: 0, videoMatrixLimit: 0)
-    static let polls = APIInstanceConfiguration.Polls(maxOptions: 4, maxCharactersPerOption: 50, minExpiration: 300, maxExpiration: 2_629_746)
+    /// Polls are refused (422), so none may have an option: the keys stay because apps decode
+    /// them unconditionally.
+    static let polls = APIInstanceConfiguration.Polls(maxOptions: 0, maxCharactersPerOption: 0, minExpiration: 0, maxExpiration: 0)
 
     func addRoutes(to router: Router<NodeRequestContext>) {
         router.get("api/v1/instance", use: instanceV1)

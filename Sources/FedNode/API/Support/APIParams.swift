@@ -70,6 +70,21 @@ public struct APIParams: Sendable {
         string(key).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// Whether the client sent `name` with a value, as itself or as nested keys (`name[...]`),
+    /// the way JSON objects and Rails forms arrive. Empty values (JSON `null`) do not count.
+    public func sent(_ name: String) -> Bool {
+        values.contains { key, list in
+            (key == name || key.hasPrefix(name + "[")) && list.contains { !$0.isEmpty }
+        } || files.keys.contains { $0 == name || $0.hasPrefix(name + "[") }
+    }
+
+    /// Refuses the first of `names` the client sent: a feature the node does not have answers
+    /// 422 rather than being silently ignored.
+    /// - Throws: `NodeError.validation` with `message` for that parameter.
+    public func refuse(_ names: [String], _ message: (String) -> String) throws(NodeError) {
+        if let name = names.first(where: sent) { throw .validation(message(name)) }
+    }
+
     /// Every value of an array parameter: `key[]`, `key[0]`..., or repeated `key`.
     public func strings(_ key: String) -> [String] {
         if let list = values[key + "[]"] { return list }

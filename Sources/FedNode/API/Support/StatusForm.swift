@@ -29,6 +29,7 @@ struct StatusForm: Sendable {
     /// - Throws: `NodeError.validation` (422) for an unknown visibility, malformed or too many
     ///   media ids, an empty post or one over the character limit.
     static func create(_ params: APIParams) throws(NodeError) -> StatusForm {
+        try refuseUnsupported(params)
         var visibility = Visibility.public
         if let raw = params.nonEmpty("visibility") {
             guard let known = Visibility(rawValue: raw) else { throw .validation("'\(raw)' is not a valid visibility") }
@@ -46,6 +47,7 @@ struct StatusForm: Sendable {
     /// The form of an edit of `post` (which has media when `hasMedia`): what the client left
     /// out stays as it is.
     static func edit(_ params: APIParams, of post: Post, hasMedia: Bool) throws(NodeError) -> StatusForm {
+        try refuseUnsupported(params)
         let spoiler = params.string("spoiler_text") ?? post.spoilerText
         let form = StatusForm(
             text: params.string("status") ?? post.text, mediaIds: try mediaIds(params), visibility: post.visibility,
@@ -66,6 +68,13 @@ struct StatusForm: Sendable {
         guard missing.isEmpty else {
             throw NodeError.validation("Media \(missing.map(String.init).joined(separator: ", ")) not found")
         }
+    }
+
+    /// Scheduled posts and polls do not exist on this node: asking for one is an error, not a
+    /// post published at once without it.
+    private static func refuseUnsupported(_ params: APIParams) throws(NodeError) {
+        try params.refuse(["scheduled_at"]) { _ in "Scheduled posts are not supported on this server" }
+        try params.refuse(["poll"]) { _ in "Polls are not supported on this server" }
     }
 
     /// Mastodon's checks: not empty without media, within the character limit.

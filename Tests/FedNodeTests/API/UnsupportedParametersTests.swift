@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import FedNode
+
+@Suite("Unsupported parameters are refused, never silently ignored")
+struct UnsupportedParametersTests {
+    @Test("scheduled_at and polls on a new or edited post answer 422 and post nothing")
+    func scheduledAndPolls() async throws {
+        let t = try TestNode.make(); defer { t.remove() }
+        let (_, token) = try await t.user("alice")
+        try await t.withClient { client async throws in
+            let scheduled = try await client.api(.post, "/api/v1/statuses", token: token,
+                                                 json: ["status": "later", "scheduled_at": "2030-01-01T10:00:00Z"])
+            #expect(scheduled.status == .unprocessableContent)
+            #expect((scheduled.json?["error"] as? String)?.contains("Scheduled posts") == true)
+            let poll = try await client.api(.post, "/api/v1/statuses", token: token,
+                                            json: ["status": "which?", "poll": ["options": ["a", "b"], "expires_in": 3600] as [String: Any]])
+            #expect(poll.status == .unprocessableContent)
+            #expect((poll.json?["error"] as? String)?.contains("Polls") == true)
+            let form = try await client.api(.post, "/api/v1/statuses?status=which&poll%5Boptions%5D%5B%5D=a&poll%5Boptions%5D%5B%5D=b",
+                                            token: token)
+            #expect(form.status == .unprocessableContent)
+            // Apps that send the keys empty (JSON null) are not refused.
+            let plain = try await client.api(.post, "/api/v1/statuses", token: token,
+                                             json: ["status": "now", "scheduled_at": NSNull(), "poll": NSNull()])
+            #expect(plain.status == .ok)
+            let id = try #require(plain.json?["id"] as? String)
+            let edit = try await client.api(.put, "/api/v1/statuses/\(id)", token: token,
+                                            json: ["status": "now, edited", "poll": ["options": ["a", "b"]]])
+            #expect(edit.status == .unprocessableContent)
+            let timeline = try await client.api(.get, "/api/v1/timelines/home", token: token)
+            #expect(timeline.jsonArray?.compactMap { $0["content"] as? String } == ["<p>now</p>"])
+        }
+    }
+
+    @Test("update_credentials refuses username and email with 422 and changes nothing")
+    func renameRefused() async throws {
+        let t = try TestNode.make(); defer { t.remove() }
+        let (_, token) = try await t.user("alice")
+        try await t.withClient { client async throws in
+            let rename = try await client.api(.patch, "/api/v1/accounts/update_credentials", token: token,
+                                              json: ["username": "alicia", "display_name": "Alicia"])
+            #expect(rename.status == .unprocessableContent)
+            #expect((rename.json?["error"] as? String)?.contains("Usernames cannot be changed") == true)
+            let email = try await client.api(.patch, "/api/v1/accounts/update_credentials", token: token,
+                                             json: ["email": "new@example.com"])
+            #expect(email.status == .unprocessableContent)
+            let me = try await client.api(.get, "/api/v1/accounts/verify_credentials", token: token)
+            #expect(me.json?["username"] as? String == "alice")
+            #expect(me.json?["display_name"] as? String != "Alicia")
+        }
+    }
+
+    @Test("an unknown route answers 404 Not found, distinct from a missing record")
+    func unknownRoute() async throws {
+        let t = try TestNode.make(); defer { t.remove() }
+        let (_, token) = try await t.user("alice")
+        try await t.withClient { client async throws in
+            let route = try await client.api(.get, "/api/v1/no_such_thing", token: token)
+            #expect(route.status == .notFound)
+            #expect(route.json?["error"] as? String == "Not found")
+            let record = try await client.api(.get, "/api/v1/statuses/123456", token: token)
+            #expect(record.status == .notFound)
+            #expect(record.json?["error"] as? String == "Record not found")
+        }
+    }
+}
