@@ -19,21 +19,17 @@ public enum ASDate {
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
-    /// Formats as `YYYY-MM-DDTHH:MM:SSZ` in UTC, adding `.mmm` only when the date has
-    /// a sub-second part (whole seconds therefore survive a format → parse round trip).
+    /// Formats as `YYYY-MM-DDTHH:MM:SSZ` in UTC, whole seconds (the fraction is dropped), as
+    /// Mastodon writes `published`/`updated`: some servers parse with that one fixed format and
+    /// drop an object whose date carries fractional seconds.
     public static func format(_ date: Date) -> String {
-        let interval = date.timeIntervalSince1970
-        let whole = Int(interval.rounded(.down))
-        let millis = Int(((interval - Double(whole)) * 1000).rounded())
-        let carry = millis == 1000 ? 1 : 0
-        let seconds = whole + carry
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let civil = civilFromDays(days)
         let secondOfDay = seconds - days * 86_400
         var text = pad(civil.year, 4) + "-" + pad(civil.month, 2) + "-" + pad(civil.day, 2)
         text += "T" + pad(secondOfDay / 3_600, 2) + ":" + pad(secondOfDay % 3_600 / 60, 2)
         text += ":" + pad(secondOfDay % 60, 2)
-        if millis % 1000 != 0 { text += "." + pad(millis, 3) }
         return text + "Z"
     }
 

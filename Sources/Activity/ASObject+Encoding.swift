@@ -37,7 +37,9 @@ extension ASObject {
     private func writeContent(into members: inout [String: JSONValue]) {
         members["attributedTo"] = attributedTo.map(JSONValue.string)
         members["name"] = name.map(JSONValue.string)
-        members["summary"] = summary.map(JSONValue.string)
+        // Only written when present, so a builder can put an explicit `null` in `extra`
+        // (Mastodon always sends `summary`, `null` without a content warning).
+        if let summary { members["summary"] = .string(summary) }
         members["content"] = content.map(JSONValue.string)
         members["contentMap"] = contentMap.map { .object($0.mapValues(JSONValue.string)) }
         members["mediaType"] = mediaType.map(JSONValue.string)

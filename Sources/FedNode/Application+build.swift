@@ -16,6 +16,7 @@ public func buildApplication(node: Node, runWorkers: Bool = true) -> some Applic
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.add(middleware: ErrorMiddleware())
     HealthController(node: node).addRoutes(to: router)
+    LandingController(node: node).addRoutes(to: router)
     WellKnownController(node: node).addRoutes(to: router)
     ActorController(node: node).addRoutes(to: router)
     StatusController(node: node).addRoutes(to: router)

@@ -62,9 +62,11 @@ struct ActivityStreamsTests {
         #expect(ASDate.parse(text) == nil)
     }
 
-    @Test func formattingIsUTCWithMillisecondsOnlyWhenPresent() throws {
+    @Test func formattingIsUTCInWholeSecondsAsMastodonWrites() throws {
         #expect(ASDate.format(Date(timeIntervalSince1970: 1_732_612_443)) == "2024-11-26T09:14:03Z")
-        #expect(ASDate.format(Date(timeIntervalSince1970: 1_732_612_443.25)) == "2024-11-26T09:14:03.250Z")
+        #expect(ASDate.format(Date(timeIntervalSince1970: 1_732_612_443.25)) == "2024-11-26T09:14:03Z")
+        #expect(ASDate.format(Date(timeIntervalSince1970: 1_732_612_443.9996)) == "2024-11-26T09:14:03Z")
+        #expect(ASDate.format(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59Z")
         #expect(ASDate.format(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
         let leap = try #require(ASDate.parse("2000-02-29T23:59:59Z"))
         #expect(ASDate.format(leap) == "2000-02-29T23:59:59Z")

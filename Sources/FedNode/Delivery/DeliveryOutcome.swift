@@ -1,7 +1,8 @@
 /// What one attempt to deliver an activity came to, as `RetryPolicy` sees it.
 public enum DeliveryOutcome: Sendable, Equatable {
-    /// The inbox answered with `status`; `retryAfter` is its `Retry-After` header, if any.
-    case response(status: Int, retryAfter: String? = nil)
+    /// The inbox answered with `status`; `retryAfter` is its `Retry-After` header, if any;
+    /// `excerpt` the first bytes of its body, for the log.
+    case response(status: Int, retryAfter: String? = nil, excerpt: String = "")
     /// No complete answer: the name did not resolve, the connection was refused or broke, TLS
     /// failed, or the request timed out (the reason is attached).
     case networkFailure(String)
@@ -15,14 +16,14 @@ public enum DeliveryOutcome: Sendable, Equatable {
 extension DeliveryOutcome {
     /// The HTTP status, when the inbox answered.
     var status: Int? {
-        if case .response(let status, _) = self { return status }
+        if case .response(let status, _, _) = self { return status }
         return nil
     }
 
     /// A short description for the queue's `last_error` column and the log.
     var summary: String {
         switch self {
-        case .response(let status, _): "HTTP \(status)"
+        case .response(let status, _, let excerpt): excerpt.isEmpty ? "HTTP \(status)" : "HTTP \(status): \(excerpt)"
         case .networkFailure(let reason): reason
         case .refused(let address): "refused to deliver to non-public address \(address)"
         case .unsendable(let reason): reason

@@ -36,16 +36,19 @@ extension DeliveryWorker {
     /// - Returns: The outcome, or `nil` when the send was cancelled (shutdown) and proves nothing.
     private func send(_ delivery: Delivery, signer: RequestSigner?) async -> DeliveryOutcome? {
         guard let signer else { return .unsendable("account \(delivery.accountId) has no usable signing key") }
-        let request: HTTPClientRequest
+        var request: HTTPClientRequest
         do {
             request = try SignedRequest.make(
                 method: "POST", url: delivery.inboxUrl, body: Array(delivery.payload), signer: signer, now: now())
         } catch {
             return .unsendable("\(error)")
         }
+        // The status line is the answer: a 2xx whose body never comes is still delivered.
+        request.statusIsEnough = true
         do {
             let response = try await node.httpClient.execute(request)
-            return .response(status: response.status, retryAfter: response.header("Retry-After"))
+            return .response(status: response.status, retryAfter: response.header("Retry-After"),
+                             excerpt: Self.excerpt(of: response.body))
         } catch {
             switch error {
             case .cancelled: return nil
@@ -58,6 +61,11 @@ extension DeliveryWorker {
             case .tooManyRedirects: return .networkFailure("too many redirects")
             }
         }
+    }
+
+    /// The first bytes of an answer, printable, for a log line.
+    static func excerpt(of body: [UInt8]) -> String {
+        String(decoding: body.prefix(200), as: UTF8.self).map { $0.isNewline || $0 == "\t" ? " " : $0 }.reduce(into: "") { $0.append($1) }
     }
 
     /// What an attempt changed about its domain's health.

@@ -66,9 +66,9 @@ public struct RetryPolicy: Sendable {
         attempts: Int, firstQueuedAt: Date, outcome: DeliveryOutcome, now: Date, jitter: Double
     ) -> DeliveryDecision {
         switch outcome {
-        case .response(let status, _) where (200..<300).contains(status):
+        case .response(let status, _, _) where (200..<300).contains(status):
             return .delivered
-        case .response(let status, _) where Self.isPermanent(status: status):
+        case .response(let status, _, _) where Self.isPermanent(status: status):
             return .giveUp(reason: "the inbox answered \(status)")
         case .refused(let address):
             return .giveUp(reason: "the inbox is at non-public address \(address)")
@@ -80,7 +80,7 @@ public struct RetryPolicy: Sendable {
                 return .giveUp(reason: "\(outcome.summary), still failing \(Self.days(giveUpAfter)) days after it was queued")
             }
             var next = now.addingTimeInterval(backoff(attempts: attempts, jitter: jitter))
-            if case .response(_, let header?) = outcome, let notBefore = Self.retryAfter(header, now: now) {
+            if case .response(_, let header?, _) = outcome, let notBefore = Self.retryAfter(header, now: now) {
                 // RFC 9110 10.2.3: not before the time the server asks for, but an absurd
                 // request must not keep the delivery past the horizon.
                 next = max(next, min(notBefore, deadline))
@@ -107,7 +107,7 @@ public struct RetryPolicy: Sendable {
     /// - Returns: Reachable, failing, or unaffected.
     public func domainVerdict(for outcome: DeliveryOutcome) -> DomainVerdict {
         switch outcome {
-        case .response(let status, _) where (200..<300).contains(status) || Self.isPermanent(status: status):
+        case .response(let status, _, _) where (200..<300).contains(status) || Self.isPermanent(status: status):
             .reachable
         case .response, .networkFailure: .failing
         case .refused, .unsendable: .unaffected

@@ -25,7 +25,9 @@ actor KeyResolver {
     /// The key `keyId` names and its owner.
     /// - Parameter refresh: Fetch from the origin even when cached.
     /// - Throws: `NodeError.unauthorized` when no usable key can be found.
-    func key(for keyId: String, refresh: Bool = false, node: Node) async throws(NodeError) -> OwnedKey {
+    func key(for given: String, refresh: Bool = false, node: Node) async throws(NodeError) -> OwnedKey {
+        // Another spelling of one of our own key ids names our own key: never fetched, never stored over.
+        let keyId = node.urls.canonicalLocal(given) ?? given
         if !refresh, let cached = cache[keyId] { return cached }
         if !refresh, let stored = try storedKey(keyId) { return remember(keyId, stored) }
         let actorURL = String(keyId.split(separator: "#", maxSplits: 1).first ?? "")

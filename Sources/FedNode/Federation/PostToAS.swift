@@ -36,13 +36,17 @@ struct PostToAS {
         let (to, cc) = Audience.addressing(post.visibility, author: parts.author, mentions: parts.mentions)
         let tags = parts.hashtags.map { ASObject(type: "Hashtag", name: "#\($0)", href: urls.tag($0.lowercased())) }
             + parts.mentions.map { ASObject(type: "Mention", name: "@\($0.username)@\($0.domain ?? urls.domain)", href: $0.uri) }
-        return ASObject(
+        var note = ASObject(
             id: post.uri, type: "Note", to: to, cc: cc, attributedTo: parts.author.uri,
             summary: post.spoilerText.isEmpty ? nil : post.spoilerText, content: post.content,
             contentMap: post.language.map { [$0: post.content] }, url: post.url ?? post.uri,
             inReplyTo: parts.inReplyToUri, published: post.createdAt, updated: post.editedAt,
             sensitive: post.sensitive, attachment: parts.media.map(attachment), tag: tags,
             likes: .id(post.uri + "/likes"), replies: .id(post.uri + "/replies"))
+        // Mastodon always sends `summary` (`null` without a content warning) and `sensitive`;
+        // some receivers read them without checking they exist.
+        if note.summary == nil { note.extra["summary"] = .null }
+        return note
     }
 
     /// The `Create` wrapping a post's Note, addressed like it.

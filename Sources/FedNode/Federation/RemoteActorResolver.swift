@@ -30,7 +30,7 @@ public struct RemoteActorResolver: Sendable {
 
     /// The account `username@domain`, resolved through WebFinger (RFC 7033) when unknown.
     public func resolve(username: String, domain: String) async throws(NodeError) -> Account {
-        if domain.lowercased() == node.urls.domain { return try node.accounts.local(username) }
+        if node.urls.isOwn(authority: domain) { return try node.accounts.local(username) }
         if let stored = try read({ try Account.handle(username, domain: domain).fetchOne($0) }) { return stored }
         let scheme = node.configuration.testMode ? "http" : "https"
         let query = "acct:\(username)@\(domain)".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
@@ -51,6 +51,8 @@ public struct RemoteActorResolver: Sendable {
         guard let uri = document.id, let domain = ASToAccount.authority(of: uri), let username = document.preferredUsername, !username.isEmpty else {
             throw .badRequest("Actor without id or preferredUsername")
         }
+        // Remote data never lands on a local account, whatever spelling of our URL it carries.
+        guard !node.urls.isLocal(uri) else { throw .forbidden("\(uri) is a local actor") }
         do {
             return try node.database.pool.write { db in
                 // A known row for this id, or for the same handle (an actor re-created there).
@@ -66,8 +68,8 @@ public struct RemoteActorResolver: Sendable {
         } catch { throw .internal("storing actor \(uri): \(error)") }
     }
 
-    private func localAccount(uri: String) throws(NodeError) -> Account? {
-        guard uri.hasPrefix(node.urls.base + "/") else { return nil }
+    private func localAccount(uri given: String) throws(NodeError) -> Account? {
+        guard let uri = node.urls.canonicalLocal(given) else { return nil }
         guard let account = try read({ try Account.withURI(uri).fetchOne($0) }) else { throw .notFound("No local actor \(uri)") }
         return account
     }

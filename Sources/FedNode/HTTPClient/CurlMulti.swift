@@ -56,6 +56,17 @@ final class CurlMulti: @unchecked Sendable {
         active[transfer.easy] = transfer
     }
 
+    /// Ends the transfers that only wanted their status and had it long enough: their response is
+    /// what arrived (a server may answer `201` and keep the connection open with no body).
+    func completeAnsweredEarly(now: ContinuousClock.Instant) {
+        for transfer in active.values where transfer.answeredLongEnough(now: now) {
+            complete(transfer, .success(transfer.response()))
+        }
+    }
+
+    /// Whether a transfer waits for its status-only grace to pass (the caller then polls often).
+    var awaitsGrace: Bool { active.values.contains { $0.headersCompleteAt != nil && $0.statusIsEnough } }
+
     /// Takes transfers out of the multi handle, frees their easy handles and resumes their tasks.
     /// - Parameters:
     ///   - transfers: Transfers in flight.
@@ -111,6 +122,14 @@ final class CurlTransfer: @unchecked Sendable {
     private var collector = ResponseHeaderCollector()
     private var body: [UInt8] = []
     private var exceededCap = false
+    /// Whether only the status and headers matter (see `HTTPClientRequest.statusIsEnough`).
+    fileprivate let statusIsEnough: Bool
+    /// When the final response's headers were complete, for a status-only transfer.
+    fileprivate private(set) var headersCompleteAt: ContinuousClock.Instant?
+    /// The status of the response whose headers are being read.
+    private var currentStatus = 0
+    /// Whether a status-only transfer stopped reading its body on purpose.
+    private var endedAfterStatus = false
     private var blockedAddress: String?
     private var released = false
 
@@ -125,6 +144,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.easy = easy
         url = request.url
         maxResponseBytes = configuration.maxResponseBytes
+        statusIsEnough = request.statusIsEnough
         allowPrivateAddresses = configuration.allowPrivateAddresses
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
@@ -162,7 +182,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// The outcome of the finished transfer, from libcurl's result and what the callbacks saw.
     fileprivate func result(_ code: CURLcode) -> Result<HTTPClientResponse, HTTPClientError> {
-        if code == CURLE_OK { return .success(response()) }
+        if code == CURLE_OK || endedAfterStatus { return .success(response()) }
         if let blockedAddress { return .failure(.blockedAddress(blockedAddress)) }
         if exceededCap { return .failure(.responseTooLarge) }
         if isCancelled { return .failure(.cancelled) }
@@ -171,7 +191,13 @@ final class CurlTransfer: @unchecked Sendable {
         return .failure(HTTPClientError(curlCode: code, detail: detail, url: url))
     }
 
-    private func response() -> HTTPClientResponse {
+    /// Whether this status-only transfer has had its headers for longer than the grace period.
+    fileprivate func answeredLongEnough(now: ContinuousClock.Instant) -> Bool {
+        guard statusIsEnough, let headersCompleteAt else { return false }
+        return now - headersCompleteAt >= HTTPClientRequest.statusOnlyGrace
+    }
+
+    fileprivate func response() -> HTTPClientResponse {
         var status = 0
         _ = fednode_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
         var effectiveURL: UnsafeMutablePointer<CChar>?
@@ -277,6 +303,15 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     private func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Int {
+        if statusIsEnough, headersCompleteAt != nil {
+            let room = HTTPClientRequest.statusOnlyBodyBytes - body.count
+            body.append(contentsOf: chunk.prefix(max(0, room)))
+            guard chunk.count <= room else {
+                endedAfterStatus = true
+                return 0  // enough for a log line: end the transfer, as a success
+            }
+            return chunk.count
+        }
         guard body.count + chunk.count <= maxResponseBytes else {
             exceededCap = true
             return 0  // anything but chunk.count aborts the transfer with CURLE_WRITE_ERROR
@@ -288,8 +323,22 @@ final class CurlTransfer: @unchecked Sendable {
     private func receiveHeader(_ line: UnsafeRawBufferPointer) -> Int {
         // A new status line starts a new response (after a redirect or 100 Continue): what was
         // collected before belongs to an earlier one.
-        if collector.consume(String(decoding: line, as: UTF8.self)) { body.removeAll(keepingCapacity: true) }
+        let text = String(decoding: line, as: UTF8.self)
+        if collector.consume(text) {
+            body.removeAll(keepingCapacity: true)
+            currentStatus = Self.status(inStatusLine: text)
+            headersCompleteAt = nil
+        } else if text.allSatisfy(\.isNewline), currentStatus >= 200, !(300...399).contains(currentStatus) {
+            // The blank line ending a final (not interim, not redirect) response's headers.
+            headersCompleteAt = ContinuousClock.now
+        }
         return line.count
+    }
+
+    /// The code in `HTTP/1.1 201 Created` (0 when unreadable).
+    private static func status(inStatusLine line: String) -> Int {
+        let parts = line.split(separator: " ", maxSplits: 2)
+        return parts.count >= 2 ? Int(parts[1].prefix(3)) ?? 0 : 0
     }
 
     /// libcurl's open-socket callback: the SSRF check, on the resolved address of every

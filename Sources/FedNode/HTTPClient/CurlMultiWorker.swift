@@ -99,8 +99,10 @@ final class CurlMultiWorker: Sendable {
             }
             multi.complete(multi.transfers.filter(\.isCancelled), .failure(.cancelled))
             multi.perform()
-            // libcurl shortens the sleep to its own next timeout, so timeouts stay precise.
-            multi.poll(timeoutMilliseconds: 1000)
+            multi.completeAnsweredEarly(now: .now)
+            // libcurl shortens the sleep to its own next timeout, so timeouts stay precise; a
+            // status-only transfer waiting out its grace needs a shorter one.
+            multi.poll(timeoutMilliseconds: multi.awaitsGrace ? 50 : 1000)
         }
     }
 }

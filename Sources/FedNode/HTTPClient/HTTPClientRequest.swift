@@ -11,6 +11,16 @@ public struct HTTPClientRequest: Sendable {
     public var headers: [(name: String, value: String)]
     /// The request body, or `nil` for none.
     public var body: [UInt8]?
+    /// Whether the status line and headers are the whole answer wanted (deliveries): once a
+    /// final response's headers arrived, at most `statusOnlyBodyBytes` of body are kept and
+    /// the transfer ends after `statusOnlyGrace` even if the server keeps the connection open
+    /// without sending the rest. The response is then the status, the headers and what body
+    /// came (for logs).
+    public var statusIsEnough = false
+    /// Body bytes kept when `statusIsEnough`.
+    public static let statusOnlyBodyBytes = 4096
+    /// How long a body is awaited after the headers when `statusIsEnough`.
+    public static let statusOnlyGrace: Duration = .milliseconds(500)
 
     /// Creates a request.
     /// - Parameters:

@@ -37,8 +37,8 @@ struct InboxContext: Sendable {
     }
 
     /// The local account with actor id `uri`, if it is one of ours.
-    func localAccount(_ uri: String?) throws(NodeError) -> Account? {
-        guard let uri, uri.hasPrefix(node.urls.base + "/") else { return nil }
+    func localAccount(_ given: String?) throws(NodeError) -> Account? {
+        guard let given, let uri = node.urls.canonicalLocal(given) else { return nil }
         do { return try node.database.pool.read { try Account.withURI(uri).fetchOne($0) } } catch {
             throw .internal("reading account: \(error)")
         }

@@ -45,8 +45,9 @@ struct WellKnownController {
     private func localUsername(for resource: WebFingerResource) -> String? {
         switch resource {
         case .account(let username, let domain):
-            return domain == node.urls.domain ? username : nil
-        case .url(let url):
+            return node.urls.isOwn(authority: domain) ? username : nil
+        case .url(let given):
+            guard let url = node.urls.canonicalLocal(given) else { return nil }
             for prefix in ["\(node.urls.base)/users/", "\(node.urls.base)/@"] where url.hasPrefix(prefix) {
                 let rest = url.dropFirst(prefix.count)
                 return rest.isEmpty || rest.contains("/") ? nil : String(rest)
