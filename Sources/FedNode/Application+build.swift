@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 
@@ -29,15 +30,33 @@ public func buildApplication(node: Node, runWorkers: Bool = true) -> some Applic
     // Upgrades are decided by their own router, so ordinary requests never match against it.
     let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
     streaming.addWebSocketRoutes(to: webSocketRouter)
+    let limits = node.configuration.serverLimits
     let configuration = ApplicationConfiguration(
         address: .hostname(node.configuration.host, port: node.configuration.port),
         serverName: "fednode/\(NodeConfiguration.softwareVersion)")
     var application = Application(
-        router: router, server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter),
+        router: router, server: guardedServer(webSocketRouter: webSocketRouter, limits: limits),
         configuration: configuration, logger: node.logger)
     if runWorkers { application.addServices(InboxWorker(node: node), DeliveryWorker(node: node), MediaJanitor(node: node)) }
     application.addServices(hub)
     return application
+}
+
+/// HTTP/1 with WebSocket upgrades for the streaming API, every connection behind a
+/// `ConnectionGuard` (parse errors answered, slow clients cut off, heads bounded).
+private func guardedServer(webSocketRouter: Router<BasicWebSocketRequestContext>, limits: ServerLimits) -> HTTPServerBuilder {
+    let webSocketResponder = webSocketRouter.buildResponder()
+    var http1 = HTTP1Channel.Configuration()
+    http1.httpDecoder = .init(maxHeaderFieldSize: limits.maxHeaderFieldBytes, maxHeaderListSize: limits.maxHeaderListBytes,
+                              maxHeaderFieldCount: 256)
+    let configuration = HTTP1WebSocketUpgradeChannel.Configuration(http1: http1, ws: .init())
+    return HTTPServerBuilder { responder in
+        GuardedChannel(
+            inner: HTTP1WebSocketUpgradeChannel(
+                responder: responder, webSocketResponder: webSocketResponder,
+                configuration: configuration),
+            limits: limits)
+    }
 }
 
 /// Opens the node described by `configuration` and builds its application.

@@ -32,6 +32,9 @@ public struct NodeConfiguration: Sendable {
     /// Per-address limits on sign-up, login and token requests.
     public var rateLimits = RateLimits()
     /// Bounds of the remote media cache (total size, age, per-file size).
+    /// Connection limits and timeouts of the HTTP server.
+    public var serverLimits = ServerLimits()
+    /// Remote media cache limits.
     public var remoteMediaLimits = RemoteCacheLimits(maxTotalBytes: 1 << 30, maxAge: 7 * 86_400, maxFileBytes: 16 << 20)
 
     /// Creates a configuration; `publicURL` defaults from the domain and test mode.

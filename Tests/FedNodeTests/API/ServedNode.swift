@@ -27,11 +27,12 @@ final class ServedNode: Sendable {
     }
 
     /// Starts a node on a free port and waits until it answers.
-    static func start() async throws -> ServedNode {
+    static func start(limits: ServerLimits = ServerLimits()) async throws -> ServedNode {
         let port = try LoopbackPort.free()
         let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("fednode-stream-\(UUID().uuidString)")
         var configuration = TestNode.configuration(domain: "127.0.0.1:\(port)", dataDirectory: directory)
         configuration.port = port
+        configuration.serverLimits = limits
         let test = TestNode(node: try Node(configuration: configuration, logger: TestNode.logger), dataDirectory: directory)
         let app = buildApplication(node: test.node)
         let served = ServedNode(test: test, port: port, task: Task { try await app.run() })
@@ -45,8 +46,8 @@ final class ServedNode: Sendable {
     }
 
     /// Runs `body` against a started node and stops it afterwards, also when `body` fails.
-    static func with(_ body: (ServedNode) async throws -> Void) async throws {
-        let served = try await start()
+    static func with(limits: ServerLimits = ServerLimits(), _ body: (ServedNode) async throws -> Void) async throws {
+        let served = try await start(limits: limits)
         do {
             try await body(served)
         } catch {
