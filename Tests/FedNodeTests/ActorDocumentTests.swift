@@ -91,15 +91,21 @@ struct ActorDocumentTests {
         }
     }
 
-    @Test("outbox, followers and following are paged OrderedCollections")
-    func collections() async throws {
-        let test = try TestNode.make()
-        defer { test.remove() }
+    /// Local alice and bob, bob following alice.
+    static func aliceFollowedByBob(_ test: TestNode) async throws -> (alice: Account, bob: Account) {
         let alice = try await test.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse")
         let bob = try await test.node.accounts.create(username: "bob", email: "bob@example.com", password: "correct horse")
         try await test.node.database.pool.write { db in
             try Follow(accountId: bob.id, targetAccountId: alice.id, uri: nil, state: .accepted).insert(db)
         }
+        return (alice, bob)
+    }
+
+    @Test("outbox, followers and following are paged OrderedCollections")
+    func collections() async throws {
+        let test = try TestNode.make()
+        defer { test.remove() }
+        let (alice, bob) = try await Self.aliceFollowedByBob(test)
         try await test.withClient { client in
             for name in ["outbox", "followers", "following"] {
                 try await client.execute(uri: "/users/alice/\(name)", method: .get, headers: [.accept: "application/activity+json"]) { response in
@@ -129,10 +135,8 @@ struct ActorDocumentTests {
     func hostilePages(query: String) async throws {
         let test = try TestNode.make()
         defer { test.remove() }
-        let alice = try await test.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse")
-        let bob = try await test.node.accounts.create(username: "bob", email: "bob@example.com", password: "correct horse")
+        let (alice, bob) = try await Self.aliceFollowedByBob(test)
         try await test.node.database.pool.write { db in
-            try Follow(accountId: bob.id, targetAccountId: alice.id, uri: nil, state: .accepted).insert(db)
             try Follow(accountId: alice.id, targetAccountId: bob.id, uri: nil, state: .accepted).insert(db)
         }
         try await test.withClient { client in
