@@ -16,8 +16,9 @@ struct RemoteContentLimitsTests {
         try await a.start(workers: false)
         try await evil.start()
         let alice = try await a.node.accounts.create(username: "alice", email: "alice@a.test", password: "alice password")
-        let fields = (0..<40).map { ["type": "PropertyValue", "name": "field \($0) " + String(repeating: "n", count: 1000),
-                                     "value": String(repeating: "v", count: 1000)] }
+        let fields = [["type": "PropertyValue", "name": "Site", "value": "<a href=\"javascript:alert(1)\">click</a>"]]
+            + (0..<40).map { ["type": "PropertyValue", "name": "field \($0) " + String(repeating: "n", count: 1000),
+                              "value": String(repeating: "v", count: 1000)] }
         let loud = evil.actor("loud", extra: [
             "name": String(repeating: "N", count: 5000),
             "summary": "<p>" + String(repeating: "bio ", count: 50_000) + "</p>",
@@ -37,6 +38,8 @@ struct RemoteContentLimitsTests {
         #expect(account.note.count <= RemoteLimits.note + 20 && account.note.hasPrefix("<p>bio bio"), "the bio is kept, shortened")
         #expect(account.fields.count == RemoteLimits.fields)
         #expect(account.fields.allSatisfy { $0.name.count <= RemoteLimits.fieldText && $0.value.count <= RemoteLimits.fieldText })
+        #expect(account.fields.first?.name == "Site" && account.fields.first?.value.contains("javascript") == false,
+                "field links are sanitised HTML: only http(s) hrefs survive")
         #expect(account.url == id, "a javascript: profile URL falls back to the actor id")
         #expect(account.avatarUrl == nil && account.headerUrl == nil)
         await evil.stop()

@@ -52,7 +52,7 @@ struct InboxController {
         } catch let error as NodeError {
             // Every refusal says why, with who asked, so an admin can answer "why was this dropped?".
             node.logger.notice("inbox request refused", metadata: [
-                "status": "\(error.status.code)", "reason": "\(error)", "actor": "\(actorId ?? "-")",
+                "status": "\(error.status.code)", "reason": "\(Self.reason(error))", "actor": "\(actorId ?? "-")",
                 "keyId": "\(Self.keyId(in: request) ?? "-")", "path": "\(request.uri.path)",
             ])
             throw error
@@ -70,6 +70,12 @@ struct InboxController {
             throw .internal("reading domain blocks: \(error)")
         }
         if blocked { throw .forbidden("Object from a blocked domain") }
+    }
+
+    /// What a log line says about `error`: its message, or the internal detail clients never see.
+    static func reason(_ error: NodeError) -> String {
+        if case .internal(let detail) = error { return detail }
+        return error.message
     }
 
     /// The `keyId` a request's `Signature` or `Signature-Input` header names, for logs only.
