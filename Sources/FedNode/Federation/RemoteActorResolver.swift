@@ -37,6 +37,8 @@ public struct RemoteActorResolver: Sendable {
     }
 
     /// The account `username@domain`, resolved through WebFinger (RFC 7033) when unknown.
+    /// - Throws: `NodeError.forbidden` for a blocked domain (nothing is fetched), `.internal`
+    ///   when the domain failed in a way worth retrying, `.notFound` otherwise.
     public func resolve(username: String, domain: String) async throws(NodeError) -> Account {
         if node.urls.isOwn(authority: domain) { return try node.accounts.local(username) }
         if try read({ try DomainBlocks.isBlocked(domain, in: $0) }) { throw .forbidden("\(domain) is blocked") }
@@ -47,7 +49,12 @@ public struct RemoteActorResolver: Sendable {
                                         headers: [("Accept", "application/jrd+json, application/json")],
                                         maxResponseBytes: RemoteLimits.maxDocumentBytes, timeout: RemoteLimits.objectFetchTimeout)
         let response: HTTPClientResponse
-        do { response = try await node.httpClient.execute(request) } catch { throw .notFound("Cannot reach \(domain)") }
+        do { response = try await node.httpClient.execute(request) } catch {
+            // Timeouts and refused connections may pass; a bad address or oversized answer will not.
+            if case .internal = ObjectFetcher.failure(error, url: request.url) { throw .internal("Cannot reach \(domain) now: \(error)") }
+            throw .notFound("Cannot reach \(domain)")
+        }
+        if response.status == 429 || response.status >= 500 { throw .internal("WebFinger at \(domain) answered \(response.status)") }
         guard response.status == 200,
             let document = try? JSONDecoder().decode(WebFingerDocument.self, from: Data(response.body)),
             let actorURL = document.links.first(where: { $0.rel == "self" && ActivityStreams.isActivityPubMediaType($0.type ?? "") })?.href

@@ -422,6 +422,18 @@ enum Migrations {
         "ALTER TABLE seen_activities_by_origin RENAME TO seen_activities",
         "CREATE INDEX seen_activities_by_age ON seen_activities(seen_at)",
         "CREATE INDEX seen_activities_by_uri ON seen_activities(uri)",
+        // Deliveries already queued to a domain blocked before this migration.
+        """
+        DELETE FROM delivery_queue WHERE EXISTS (
+          SELECT 1 FROM domain_blocks b
+          WHERE lower(delivery_queue.domain) = lower(b.domain)
+             OR lower(CASE WHEN instr(delivery_queue.domain, ':') > 0
+                           THEN substr(delivery_queue.domain, 1, instr(delivery_queue.domain, ':') - 1)
+                           ELSE delivery_queue.domain END) = lower(b.domain)
+             OR substr(lower(CASE WHEN instr(delivery_queue.domain, ':') > 0
+                                  THEN substr(delivery_queue.domain, 1, instr(delivery_queue.domain, ':') - 1)
+                                  ELSE delivery_queue.domain END), -length(b.domain) - 1) = '.' || lower(b.domain))
+        """,
         """
         CREATE TRIGGER domain_block_drops_deliveries AFTER INSERT ON domain_blocks BEGIN
           DELETE FROM delivery_queue
