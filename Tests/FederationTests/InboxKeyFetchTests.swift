@@ -38,6 +38,9 @@ struct InboxKeyFetchTests {
         let stored = try #require(try a.read { try Account.withURI(id).fetchOne($0) })
         #expect(stored.publicKeyId == id + "#main-key")
         #expect(stored.inboxUrl == id + "/inbox")
+        try await eventually("the verified actor's figures are read from its origin") {
+            try a.read { try Account.withURI(id).fetchOne($0)?.followersCount } == 7
+        }
         await evil.stop()
         await a.stop()
     }
@@ -70,7 +73,10 @@ struct InboxKeyFetchTests {
         let alice = try await a.node.accounts.create(username: "alice", email: "alice@a.test", password: "alice password")
         let count = 30
         for index in 0..<count {
-            let body = Array(try JSONSerialization.data(withJSONObject: evil.actor("slow\(index)"), options: [.withoutEscapingSlashes]))
+            // No collections: only key documents are fetched, so every request the origin sees is one.
+            var actor = evil.actor("slow\(index)")
+            for key in ["followers", "following", "outbox"] { actor[key] = nil }
+            let body = Array(try JSONSerialization.data(withJSONObject: actor, options: [.withoutEscapingSlashes]))
             evil.serve("/users/slow\(index)", .init(body: body, delay: .milliseconds(300)))
         }
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in

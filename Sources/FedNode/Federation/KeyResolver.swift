@@ -76,7 +76,9 @@ actor KeyResolver {
             document.publicKey?.id == candidate.keyId,
             let pem = document.publicKey?.publicKeyPem, (try? RSAPublicKey(pem: pem))?.spkiPEM == candidate.key.spkiPEM
         else { throw .unauthorized("The signing key's owner does not publish it") }
-        let owner = try RemoteActorResolver(node: node).store(document)
+        let resolver = RemoteActorResolver(node: node)
+        let owner = try resolver.store(document)
+        Task { await resolver.refreshCounts(of: document) }
         return remember(candidate.keyId, OwnedKey(owner: owner, key: candidate.key)).owner
     }
 

@@ -31,6 +31,19 @@ public struct RemoteActorResolver: Sendable {
         return try store(profile, counts: counts, now: now)
     }
 
+    /// Reads the follower, following and post figures of a stored actor from its origin and
+    /// saves them. For actors first stored by the inbox, after their signature verified: the
+    /// figures are read off the request path, so the sender never waits on them.
+    func refreshCounts(of document: ASObject) async {
+        guard let uri = document.id else { return }
+        let counts = await RemoteCounts.fetch(of: document, node: node)
+        _ = try? await node.database.pool.write { db in
+            guard var account = try Account.withURI(uri).fetchOne(db) else { return }
+            counts.apply(to: &account)
+            try account.update(db)
+        }
+    }
+
     /// Whether `document` is an actor (ActivityPub 5.6 types).
     static func isActor(_ document: ASObject) -> Bool {
         document.types.contains(where: ASToAccount.actorTypes.contains)
