@@ -64,6 +64,23 @@ struct InboxKeyFetchTests {
         await a.stop()
     }
 
+    @Test("a key document that takes longer than the key timeout to arrive is given up on")
+    func slowKeyDocumentIsGivenUp() async throws {
+        let (a, evil) = (try NetworkNode(name: "a"), try HostileOrigin())
+        defer { a.remove() }
+        try await a.start(workers: false)
+        try await evil.start()
+        let alice = try await a.node.accounts.create(username: "alice", email: "alice@a.test", password: "alice password")
+        let body = Array(try JSONSerialization.data(withJSONObject: evil.actor("sloth"), options: [.withoutEscapingSlashes]))
+        // Slower than the key timeout, well within the HTTP client's own 30 s.
+        evil.serve("/users/sloth", .init(body: body, delay: RemoteLimits.keyFetchTimeout + .seconds(3)))
+        let id = "\(evil.base)/users/sloth"
+        #expect(try await evil.deliver(Self.follow(id, alice.uri, id: id + "/follows/1"), to: a, keyId: id + "#main-key") == 401)
+        #expect(try a.read { try Account.withURI(id).fetchCount($0) } == 0)
+        await evil.stop()
+        await a.stop()
+    }
+
     @Test("remote key fetches are bounded node-wide")
     func concurrentKeyFetchesAreBounded() async throws {
         let (a, evil) = (try NetworkNode(name: "a"), try HostileOrigin())
