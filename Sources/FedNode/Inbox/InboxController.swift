@@ -43,7 +43,7 @@ struct InboxController {
             actorId = actor
             // Cheap checks first: nothing is fetched for an activity that would be refused anyway.
             try InboxOrigin.check(activity, actorId: actor)
-            try checkObjectDomains(activity)
+            try checkObjectDomains(activity, actorId: actor)
             let signer = try await authenticator.authenticate(request, body: body, activity: activity, actorId: actor)
             guard let signer else { return Response(status: .accepted) }  // a Delete of an actor we never knew
             try await enqueue(activity, payload: body, signer: signer, recipient: recipient)
@@ -60,10 +60,12 @@ struct InboxController {
     }
 
     /// Objects from a blocked domain are refused whoever sends them (a boost or a reply
-    /// relayed by another server included).
-    private func checkObjectDomains(_ activity: ASObject) throws(NodeError) {
-        let hosts = [activity.object?.id, activity.object?.object?.attributedTo, activity.object?.object?.actor?.id]
-            .compactMap { $0 }.filter { !node.urls.isLocal($0) }.compactMap(ASToAccount.authority(of:))
+    /// relayed by another server included). The actor's own host is checked with its key.
+    private func checkObjectDomains(_ activity: ASObject, actorId: String) throws(NodeError) {
+        let actorHost = ASToAccount.authority(of: actorId)
+        let hosts = Set([activity.object?.id, activity.object?.object?.attributedTo, activity.object?.object?.actor?.id]
+            .compactMap { $0 }.filter { !node.urls.isLocal($0) }.compactMap(ASToAccount.authority(of:)))
+            .subtracting([actorHost].compactMap { $0 })
         guard !hosts.isEmpty else { return }
         let blocked: Bool
         do { blocked = try node.database.pool.read { db in try hosts.contains { try DomainBlocks.isBlocked($0, in: db) } } } catch {
