@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import Signatures
 import Storage
 import Synchronization
@@ -29,6 +30,7 @@ final class HostileOrigin: Sendable {
     let key: RSAPrivateKey
     private let state = Mutex(State())
     private let task = Mutex<Task<Void, any Error>?>(nil)
+    private let group = Mutex<ServiceGroup?>(nil)
 
     /// `127.0.0.1:PORT`, the origin's authority.
     var domain: String { "127.0.0.1:\(port)" }
@@ -96,7 +98,11 @@ final class HostileOrigin: Sendable {
         var logger = Logger(label: "hostile-origin")
         logger.logLevel = .critical
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)), logger: logger)
-        task.withLock { $0 = Task { try await app.run() } }
+        // Run under a service group so `stop()` can shut down gracefully: requests in progress
+        // finish and connections close cleanly, whatever arrives late.
+        let serviceGroup = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        group.withLock { $0 = serviceGroup }
+        task.withLock { $0 = Task { try await serviceGroup.run() } }
         let client = CurlHTTPClient(configuration: .init(userAgent: "test", allowPrivateAddresses: true))
         defer { client.shutdown() }
         for _ in 0..<200 {
@@ -109,10 +115,11 @@ final class HostileOrigin: Sendable {
         throw NodeError.internal("hostile origin did not start")
     }
 
+    /// Stops serving gracefully (a server cancelled under a running handler trips NIO's
+    /// writer checks).
     func stop() async {
-        let running = task.withLock { $0 }
-        running?.cancel()
-        _ = await running?.result
+        await group.withLock { $0 }?.triggerGracefulShutdown()
+        _ = await task.withLock { $0 }?.result
     }
 
     private func handle(_ request: Request) async throws -> Response {

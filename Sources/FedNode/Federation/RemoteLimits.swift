@@ -10,10 +10,11 @@ enum RemoteLimits {
     /// Largest actor or key document fetched before a signature is verified, and largest
     /// ActivityPub document fetched at all (the client's own default is 4 MiB, for media).
     static let maxDocumentBytes = 1024 * 1024
-    /// How long fetching a signing key may take: the sender waits on it.
-    static let keyFetchTimeout: Duration = .seconds(5)
+    /// How long fetching a signing key may take: the sender waits on it (and a slow origin
+    /// holds one of the `concurrentKeyFetches` slots that long).
+    static let keyFetchTimeout: Duration = .seconds(10)
     /// How long fetching any other object may take.
-    static let objectFetchTimeout: Duration = .seconds(10)
+    static let objectFetchTimeout: Duration = .seconds(15)
     /// Remote key fetches in flight at once, node-wide (more wait their turn).
     static let concurrentKeyFetches = 12
     /// Longest activity or object id accepted.
