@@ -46,7 +46,7 @@ struct RemoteContentLimitsTests {
         await a.stop()
     }
 
-    @Test("a huge caption, warning and alt text are truncated; javascript: post and media URLs are dropped")
+    @Test("a huge caption, warning and alt text are truncated; javascript: post and media URLs and impossible sizes are dropped")
     func postIsCapped() async throws {
         let (a, evil) = (try NetworkNode(name: "a"), try HostileOrigin())
         defer { a.remove() }
@@ -62,7 +62,8 @@ struct RemoteContentLimitsTests {
             "url": "javascript:alert(1)",
             "attachment": [
                 ["type": "Document", "mediaType": "image/jpeg", "url": "javascript:alert(2)", "name": "bad"],
-                ["type": "Document", "mediaType": "image/jpeg", "url": "\(evil.base)/photo.jpg", "name": String(repeating: "a", count: 5000)],
+                ["type": "Document", "mediaType": "image/jpeg", "url": "\(evil.base)/photo.jpg", "name": String(repeating: "a", count: 5000),
+                 "width": -5, "height": 4_000_000],
             ],
         ]
         let create: [String: Any] = ["@context": "https://www.w3.org/ns/activitystreams", "id": id + "/statuses/1/activity", "type": "Create",
@@ -77,6 +78,7 @@ struct RemoteContentLimitsTests {
         let media = try a.read { try MediaAttachment.filter(Column("post_id") == post.id).fetchAll($0) }
         #expect(media.map(\.remoteUrl) == ["\(evil.base)/photo.jpg"])
         #expect(media.first?.description.count == RemoteLimits.altText)
+        #expect(media.first?.width == nil && media.first?.height == nil, "impossible declared sizes are dropped")
         await evil.stop()
         await a.stop()
     }

@@ -35,8 +35,9 @@ enum ASToPost {
             media.contentType = item.mediaType
             media.type = mediaKind(item)
             media.description = HTMLSanitizer.plainText(RemoteLimits.truncated(item.name ?? item.summary ?? "", to: RemoteLimits.altText))
-            media.width = item.width
-            media.height = item.height
+            // Sizes other servers declare are only layout hints: impossible ones are dropped.
+            media.width = item.width.flatMap(plausibleSide)
+            media.height = item.height.flatMap(plausibleSide)
             media.blurhash = item.blurhash.map { RemoteLimits.truncated($0, to: 100) }
             if let focal = item.focalPoint, focal.count == 2 {
                 media.focusX = min(1, max(-1, focal[0]))
@@ -45,6 +46,9 @@ enum ASToPost {
             return media
         }
     }
+
+    /// A declared image side in pixels, when it could be one (1 to 100,000).
+    static func plausibleSide(_ value: Int) -> Int? { (1...100_000).contains(value) ? value : nil }
 
     /// Hashtag names without `#`, from `Hashtag` tags (among the first `RemoteLimits.tags` tags).
     static func hashtags(_ object: ASObject) -> [String] {
