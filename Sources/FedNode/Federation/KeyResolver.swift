@@ -69,6 +69,7 @@ actor KeyResolver {
         if document == nil {
             // A key document (GoToSocial): the owner's actor is fetched only now.
             do { document = try await ObjectFetcher(node: node).fetch(candidate.ownerURI) } catch {
+                if case .internal(let detail) = error { throw .unavailable("Cannot fetch the signing key's owner now: \(detail)") }
                 throw .unauthorized("Cannot fetch the signing key's owner: \(error.message)")
             }
         }
@@ -94,8 +95,12 @@ actor KeyResolver {
         let fetcher = ObjectFetcher(node: node, maxBytes: RemoteLimits.maxDocumentBytes, timeout: RemoteLimits.keyFetchTimeout)
         let document: ASObject
         do { document = try await fetcher.fetch(url) } catch {
-            if case .forbidden = error { throw error }
-            throw .unauthorized("Cannot fetch signing key: \(error.message)")
+            switch error {
+            case .forbidden: throw error
+            // A timeout, a refused connection or a 5xx: the sender's retry may find the key.
+            case .internal(let detail), .unavailable(let detail): throw .unavailable("Cannot fetch signing key now: \(detail)")
+            default: throw .unauthorized("Cannot fetch signing key: \(error.message)")
+            }
         }
         let owner: String?
         let pem: String?
