@@ -32,6 +32,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var phase = Phase.awaitingHead
     private var responseStarted = false
     private var timer: Scheduled<Void>?
+    /// Set by the `101 Switching Protocols` head: the guard leaves the pipeline at the next flush.
+    private var leavesAfterFlush = false
 
     init(limits: ServerLimits, logger: Logger, refuse: Bool = false) {
         self.limits = limits
@@ -80,11 +82,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let head):
             responseStarted = true
             if head.status == .switchingProtocols {
-                // A WebSocket from here on: not HTTP any more, and it pings on its own.
+                // A WebSocket from here on: not HTTP any more, and it pings on its own. The guard
+                // leaves once the 101 is flushed: leaving inside `write` would drop the flush of
+                // the upgrader's `writeAndFlush` with it, and the client would wait for the 101
+                // forever. Write and flush run in one event-loop turn, so no byte reads in between.
                 phase = .done
                 disarm()
+                leavesAfterFlush = true
                 context.write(data, promise: promise)
-                context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
                 return
             }
         case .body:
@@ -96,6 +101,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             }
         }
         context.write(data, promise: promise)
+    }
+
+    func flush(context: ChannelHandlerContext) {
+        context.flush()
+        if leavesAfterFlush {
+            leavesAfterFlush = false
+            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+        }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
