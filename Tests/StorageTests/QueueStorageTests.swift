@@ -1,7 +1,17 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 @testable import Storage
+
+/// Counts the commits of the writer connection.
+private final class CommitCounter: TransactionObserver, Sendable {
+    let commits = Mutex(0)
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseDidCommit(_ db: Database) { commits.withLock { $0 += 1 } }
+    func databaseDidRollback(_ db: Database) {}
+}
 
 @Suite("Queue storage")
 struct QueueStorageTests {
@@ -56,5 +66,38 @@ struct QueueStorageTests {
         let back = try database.pool.read { try InboxItem.fetchOne($0, key: items[0].id) }
         #expect(back?.parkedAt == nil && back?.unfinishedAttempts == 0)
         #expect(try database.pool.write { try InboxQueue.unpark(items[0].id, at: now, in: $0) } == false)
+    }
+
+    @Test("grouped durable writes share commits; a failing one rolls back alone")
+    func groupCommit() async throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let database = try NodeDatabase(path: dir.file("node.sqlite"))
+        let counter = CommitCounter()
+        try await database.pool.write { $0.add(transactionObserver: counter, extent: .databaseLifetime) }
+        let results = await withTaskGroup(of: (Int, Bool).self) { group in
+            for index in 0..<64 {
+                group.addTask {
+                    do {
+                        let stored = try await database.writeDurablyGrouped { db -> Int in
+                            try NodeSettings.set("key\(index)", to: "value\(index)", in: db)
+                            if index == 7 { throw DatabaseError(message: "refused") }
+                            return index
+                        }
+                        return (stored, true)
+                    } catch {
+                        return (index, false)
+                    }
+                }
+            }
+            var all: [(Int, Bool)] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        #expect(results.filter { $0.1 }.count == 63)
+        #expect(results.first { !$0.1 }?.0 == 7)
+        let keys = try await database.pool.read { try String.fetchAll($0, sql: "SELECT key FROM node_settings WHERE key LIKE 'key%'") }
+        #expect(Set(keys) == Set((0..<64).filter { $0 != 7 }.map { "key\($0)" }), "each write landed whole, the failed one not at all")
+        #expect(counter.commits.withLock { $0 } < 64, "concurrent writes shared commits")
     }
 }

@@ -9,6 +9,8 @@ public final class NodeDatabase: Sendable {
     public let pool: DatabasePool
     /// Path of the SQLite file.
     public let path: String
+    /// Batches concurrent durable writes into shared transactions.
+    private let group: GroupCommit
 
     /// Opens (creating if needed) the database at `path` and applies pending migrations.
     /// - Parameters:
@@ -32,6 +34,7 @@ public final class NodeDatabase: Sendable {
         } catch {
             throw .cannotOpen(path: path, reason: "\(error)")
         }
+        group = GroupCommit(pool: pool)
         if migrate { try self.migrate() }
     }
 
@@ -49,6 +52,18 @@ public final class NodeDatabase: Sendable {
         } catch {
             throw .migrationFailed("\(error)")
         }
+    }
+
+    /// Runs `updates` in a durable (FULL) transaction shared with other callers' concurrent
+    /// writes, inside a savepoint of its own (group commit): one fsync acknowledges the whole
+    /// group, so many small writes that each must be durable before answering (the inbox's
+    /// 202) are not limited to one fsync each. If `updates` throws, only its own changes are
+    /// rolled back.
+    /// - Parameter updates: The changes; keep them small, as they share a transaction.
+    /// - Returns: What `updates` returns, once its transaction is committed.
+    /// - Throws: What `updates` throws, or the shared commit's `DatabaseError`.
+    public func writeDurablyGrouped<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await group.write(updates)
     }
 
     /// Runs `updates` in one write transaction committed with `synchronous = NORMAL`: for queue
