@@ -16,6 +16,14 @@ public enum InboxQueue {
         /// Attempts started without finishing (each one a process that died mid-attempt).
         public var unfinishedAttempts: Int
 
+        /// Creates a candidate (the worker reads them with `candidates(at:...)`).
+        public init(id: Int64, actorUri: String, domain: String, unfinishedAttempts: Int) {
+            self.id = id
+            self.actorUri = actorUri
+            self.domain = domain
+            self.unfinishedAttempts = unfinishedAttempts
+        }
+
         /// Columns are snake_case in SQL.
         public static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .convertFromSnakeCase }
     }
