@@ -39,6 +39,7 @@ public func buildApplication(node: Node, runWorkers: Bool = true) -> some Applic
         configuration: configuration, logger: node.logger)
     if runWorkers { application.addServices(InboxWorker(node: node), DeliveryWorker(node: node), MediaJanitor(node: node)) }
     application.addServices(hub)
+    if runWorkers { application.addServices(SeenActivityPruner(node: node)) }
     return application
 }
 

@@ -28,6 +28,8 @@ public final class Node: Sendable {
     public let deliverySignal = WorkSignal()
     /// Throttles sign-up, login and token requests.
     public let rateLimiter = RateLimiter()
+    /// Counts failed sign-ins per account.
+    let failedLogins = FailedLogins()
     /// Processes uploaded photos with libvips, a bounded number at a time.
     public let mediaProcessor = MediaProcessor()
     /// Local copies of remote photos, avatars and covers (size- and age-bounded, LRU).

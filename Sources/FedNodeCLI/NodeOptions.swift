@@ -24,6 +24,8 @@ struct NodeOptions: ParsableArguments {
     var nodeName: String?
     @Option(name: .customLong("open-registrations"), help: "Whether anyone may sign up: true or false (env FEDNODE_OPEN_REGISTRATIONS, default true).")
     var openRegistrations: Bool?
+    @Option(name: .customLong("trusted-proxy"), help: "Address or CIDR range of a reverse proxy whose X-Forwarded-For names the client; repeatable (env FEDNODE_TRUSTED_PROXIES, comma-separated; default loopback).")
+    var trustedProxies: [String] = []
 
     /// The effective configuration.
     /// - Throws: `ValidationError` for values that cannot be used.
@@ -44,6 +46,13 @@ struct NodeOptions: ParsableArguments {
         configuration.logLevel = try Self.parseLevel(logLevel ?? environment["FEDNODE_LOG_LEVEL"] ?? "info")
         configuration.nodeName = nodeName ?? environment["FEDNODE_NODE_NAME"] ?? "FedNode"
         configuration.openRegistrations = openRegistrations ?? environment["FEDNODE_OPEN_REGISTRATIONS"].map(Self.truthy) ?? true
+        let proxies = trustedProxies.isEmpty ? environment["FEDNODE_TRUSTED_PROXIES"].map { [$0] } : trustedProxies
+        if let proxies {
+            guard let parsed = TrustedProxies(parsing: proxies) else {
+                throw ValidationError("--trusted-proxy must be an IP address or CIDR range, such as 10.0.0.5 or 10.0.0.0/8")
+            }
+            configuration.trustedProxies = parsed
+        }
         if let cost = environment["FEDNODE_PASSWORD_COST"] {
             guard let value = Int(cost), (10...20).contains(value) else { throw ValidationError("FEDNODE_PASSWORD_COST must be 10...20") }
             configuration.passwordCost = value

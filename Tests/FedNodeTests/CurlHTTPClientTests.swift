@@ -139,6 +139,20 @@ import Testing
         }
     }
 
+    @Test func requestOwnSizeCapAndTimeoutReplaceTheClients() async throws {
+        try await EchoServer.run { base, _ in
+            let client = Self.client()  // 4 MiB, 10 s
+            await #expect(throws: HTTPClientError.responseTooLarge) {
+                try await client.execute(HTTPClientRequest(url: base + "/large/4096", maxResponseBytes: 1024))
+            }
+            let small = try await client.execute(HTTPClientRequest(url: base + "/large/1024", maxResponseBytes: 1024))
+            #expect(small.body.count == 1024)
+            await #expect(throws: HTTPClientError.timedOut) {
+                try await client.execute(HTTPClientRequest(url: base + "/slow", timeout: .milliseconds(300)))
+            }
+        }
+    }
+
     @Test func cancellingTheTaskAbortsTheTransfer() async throws {
         try await EchoServer.run { base, served in
             let client = Self.client()

@@ -51,7 +51,13 @@ struct InboxCrashSafetyTests {
         try await a.restart(workers: false)
         let poison = try await b.node.posts.create(.init(text: "the one that kills"), by: bob)
         let fine = try await b.node.posts.create(.init(text: "the one that is fine"), by: bob)
-        try await eventually("A queued both Creates") { try a.read { try InboxItem.fetchCount($0) } == 2 }
+        try await eventually("A queued both Creates") {
+            // On a loaded machine a delivery may have met a slow key fetch (503) and wait for its
+            // retry: make B's queued deliveries due now.
+            try await b.node.database.pool.write { try $0.execute(sql: "UPDATE delivery_queue SET next_attempt_at = ?", arguments: [Date()]) }
+            b.node.deliverySignal.notify()
+            return try a.read { try InboxItem.fetchCount($0) } == 2
+        }
         // What three attempts that each died with the process leave behind.
         let poisonItem = try #require(try a.read { try InboxItem.order(Column("id")).fetchOne($0) })
         try await a.node.database.pool.write { db in

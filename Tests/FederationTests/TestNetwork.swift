@@ -14,14 +14,17 @@ final class NetworkNode: @unchecked Sendable {
     let dataDirectory: String
     private(set) var node: Node
     private var task: Task<Void, any Error>?
+    private let logger: Logger
 
     var domain: String { "127.0.0.1:\(port)" }
 
-    init(name: String) throws {
+    /// - Parameter logger: The node's logger (to read what it logs); a quiet one unless given.
+    init(name: String, logger: Logger? = nil) throws {
         self.name = name
         self.port = try FreePort.find()
         self.dataDirectory = (NSTemporaryDirectory() as NSString).appendingPathComponent("fednode-net-\(name)-\(UUID().uuidString)")
-        self.node = try Node(configuration: Self.configuration(port: port, dataDirectory: dataDirectory), logger: Self.logger(name))
+        self.logger = logger ?? Self.logger(name)
+        self.node = try Node(configuration: Self.configuration(port: port, dataDirectory: dataDirectory), logger: self.logger)
     }
 
     /// Starts serving; `workers: false` accepts activities without processing them (a node
@@ -42,7 +45,7 @@ final class NetworkNode: @unchecked Sendable {
     /// Stops, reopens the database from disk, and starts again on the same port.
     func restart(workers: Bool = true) async throws {
         await stop()
-        node = try Node(configuration: Self.configuration(port: port, dataDirectory: dataDirectory), logger: Self.logger(name))
+        node = try Node(configuration: Self.configuration(port: port, dataDirectory: dataDirectory), logger: logger)
         try await start(workers: workers)
     }
 

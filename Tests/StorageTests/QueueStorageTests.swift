@@ -42,7 +42,8 @@ struct QueueStorageTests {
         try database.pool.write { db in
             for item in items {
                 try item.insert(db)
-                try db.execute(sql: "INSERT INTO seen_activities(uri, outcome, seen_at) VALUES (?, 'queued', ?)", arguments: [item.activityId, now])
+                try db.execute(sql: "INSERT INTO seen_activities(origin, uri, outcome, seen_at) VALUES (?, ?, 'queued', ?)",
+                               arguments: [URL(string: item.activityId!)!.host, item.activityId, now])
             }
         }
         let all = try database.pool.read { try InboxQueue.candidates(at: now, excludingActors: [], excludingDomains: [], limit: 10, in: $0) }

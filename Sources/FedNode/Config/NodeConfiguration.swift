@@ -29,12 +29,13 @@ public struct NodeConfiguration: Sendable {
     public var openRegistrations: Bool = true
     /// scrypt cost as log2(N) for new password hashes (`FEDNODE_PASSWORD_COST`, default 15).
     public var passwordCost: Int = 15
-    /// Per-address limits on sign-up, login and token requests.
+    /// Per-address limits on sign-up, login and token requests, and per-account failed logins.
     public var rateLimits = RateLimits()
-    /// Bounds of the remote media cache (total size, age, per-file size).
+    /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`, `FEDNODE_TRUSTED_PROXIES`).
+    public var trustedProxies = TrustedProxies.loopback
     /// Connection limits and timeouts of the HTTP server.
     public var serverLimits = ServerLimits()
-    /// Remote media cache limits.
+    /// Bounds of the remote media cache (total size, age, per-file size).
     public var remoteMediaLimits = RemoteCacheLimits(maxTotalBytes: 1 << 30, maxAge: 7 * 86_400, maxFileBytes: 16 << 20)
 
     /// Creates a configuration; `publicURL` defaults from the domain and test mode.

@@ -25,6 +25,10 @@ public enum NodeError: Error, Sendable, Equatable {
     case validation(String)
     /// Rate limit reached (429).
     case tooManyRequests(String)
+    /// Something the request needs from elsewhere is out of reach for now, such as the signing
+    /// key of an inbox request whose origin timed out (503 with `Retry-After`): the sender should
+    /// try again later, where a 4xx would make it give up.
+    case unavailable(String)
     /// A bug or an unavailable dependency (500); the message is logged, not sent.
     case `internal`(String)
     /// The node cannot start with the settings given (never an HTTP answer).
@@ -43,6 +47,7 @@ public enum NodeError: Error, Sendable, Equatable {
         case .unsupportedMediaType: .unsupportedMediaType
         case .validation: .unprocessableContent
         case .tooManyRequests: .tooManyRequests
+        case .unavailable: .serviceUnavailable
         case .internal, .configuration: .internalServerError
         }
     }
@@ -52,7 +57,7 @@ public enum NodeError: Error, Sendable, Equatable {
         switch self {
         case .badRequest(let m), .unauthorized(let m), .forbidden(let m), .notFound(let m),
             .notAcceptable(let m), .gone(let m), .payloadTooLarge(let m), .unsupportedMediaType(let m),
-            .validation(let m), .tooManyRequests(let m):
+            .validation(let m), .tooManyRequests(let m), .unavailable(let m):
             m
         case .configuration(let m): m
         case .internal: "Internal server error"
@@ -63,6 +68,8 @@ public enum NodeError: Error, Sendable, Equatable {
 extension NodeError: HTTPResponseError {
     /// The `{"error": "..."}` response.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        JSONResponse.error(status: status, message: message)
+        var response = JSONResponse.error(status: status, message: message)
+        if case .unavailable = self { response.headers[.retryAfter] = "60" }
+        return response
     }
 }

@@ -4,9 +4,13 @@ import GRDB
 import Signatures
 import Storage
 
-/// Finds the public key behind an HTTP signature's `keyId`, caching parsed keys in memory
+/// Finds the public key behind an HTTP signature's `keyId`, caching verified keys in memory
 /// (the database keeps them across restarts). A failed check may ask for a refetch once, so
 /// rotated keys are picked up (DESIGN.md, inbound step 2).
+///
+/// Before a signature verifies, a key costs one bounded GET: only the document the `keyId`
+/// names is fetched (1 MiB, a few seconds, a bounded number at once node-wide) and nothing is
+/// stored. The owner is stored by `confirm(_:node:)`, once a signature verified with the key.
 actor KeyResolver {
     /// A key with the actor that owns it.
     struct OwnedKey: Sendable {
@@ -14,33 +18,69 @@ actor KeyResolver {
         let key: RSAPublicKey
     }
 
+    /// A key for a `keyId`, not trusted yet: known already (`stored`), or just fetched.
+    struct CandidateKey: Sendable {
+        /// The key id, in canonical spelling.
+        let keyId: String
+        /// The actor id the key document names as owner.
+        let ownerURI: String
+        /// The key.
+        let key: RSAPublicKey
+        /// The stored owner, for keys we already knew.
+        let stored: Account?
+        /// The owner's full actor document, when the `keyId` named it (`…#main-key`).
+        let actorDocument: ASObject?
+    }
+
     private let database: NodeDatabase
     private var cache: [String: OwnedKey] = [:]
     private static let maxCached = 10_000
+    private let fetchSlots = ConcurrencyLimiter(limit: RemoteLimits.concurrentKeyFetches)
 
     init(database: NodeDatabase) {
         self.database = database
     }
 
-    /// The key `keyId` names and its owner.
-    /// - Parameter refresh: Fetch from the origin even when cached.
-    /// - Throws: `NodeError.unauthorized` when no usable key can be found.
-    func key(for given: String, refresh: Bool = false, node: Node) async throws(NodeError) -> OwnedKey {
+    /// The key `keyId` names, from the cache, the database or its origin. Nothing is stored.
+    /// - Parameter refresh: Fetch from the origin even when known.
+    /// - Throws: `NodeError.unauthorized` when no usable key can be found, `.forbidden` when
+    ///   the key's document leads to a blocked domain or the key lives off its actor's host.
+    func candidate(for given: String, refresh: Bool = false, node: Node) async throws(NodeError) -> CandidateKey {
         // Another spelling of one of our own key ids names our own key: never fetched, never stored over.
         let keyId = node.urls.canonicalLocal(given) ?? given
-        if !refresh, let cached = cache[keyId] { return cached }
-        if !refresh, let stored = try storedKey(keyId) { return remember(keyId, stored) }
-        let actorURL = String(keyId.split(separator: "#", maxSplits: 1).first ?? "")
+        if !refresh {
+            var known = cache[keyId]
+            if known == nil { known = try storedKey(keyId) }
+            if let known {
+                return CandidateKey(keyId: keyId, ownerURI: known.owner.uri, key: known.key, stored: known.owner, actorDocument: nil)
+            }
+        }
+        guard !node.urls.isLocal(keyId) else { throw .unauthorized("Unknown signing key") }
+        return try await fetchSlots.withSlot { () async throws(NodeError) -> CandidateKey in
+            try await Self.fetchCandidate(keyId, node: node)
+        }
+    }
+
+    /// The owner of a key a signature verified with, stored (or refreshed) now.
+    /// - Throws: `NodeError.unauthorized` when the owner cannot be fetched or does not own the key.
+    func confirm(_ candidate: CandidateKey, node: Node) async throws(NodeError) -> Account {
+        if let stored = candidate.stored { return remember(candidate.keyId, OwnedKey(owner: stored, key: candidate.key)).owner }
+        var document = candidate.actorDocument
+        if document == nil {
+            // A key document (GoToSocial): the owner's actor is fetched only now.
+            do { document = try await ObjectFetcher(node: node).fetch(candidate.ownerURI) } catch {
+                if case .internal(let detail) = error { throw .unavailable("Cannot fetch the signing key's owner now: \(detail)") }
+                throw .unauthorized("Cannot fetch the signing key's owner: \(error.message)")
+            }
+        }
+        guard let document, RemoteActorResolver.isActor(document), document.id == candidate.ownerURI,
+            document.publicKey?.id == candidate.keyId,
+            let pem = document.publicKey?.publicKeyPem, (try? RSAPublicKey(pem: pem))?.spkiPEM == candidate.key.spkiPEM
+        else { throw .unauthorized("The signing key's owner does not publish it") }
         let resolver = RemoteActorResolver(node: node)
-        var owner: Account
-        do { owner = try await resolver.resolve(uri: actorURL, refresh: true) } catch {
-            // Some servers (GoToSocial) publish the key as its own document with an `owner`.
-            owner = try await ownerOfKeyDocument(keyId, resolver: resolver, node: node)
-        }
-        guard owner.publicKeyId == keyId, let pem = owner.publicKeyPem, let key = try? RSAPublicKey(pem: pem) else {
-            throw .unauthorized("Unknown signing key")
-        }
-        return remember(keyId, OwnedKey(owner: owner, key: key))
+        let owner = try resolver.store(document)
+        Task { await resolver.refreshCounts(of: document) }
+        return remember(candidate.keyId, OwnedKey(owner: owner, key: candidate.key)).owner
     }
 
     /// Forgets a cached key, e.g. after its owner was deleted.
@@ -48,13 +88,35 @@ actor KeyResolver {
         cache[keyId] = nil
     }
 
-    private func ownerOfKeyDocument(_ keyId: String, resolver: RemoteActorResolver, node: Node) async throws(NodeError) -> Account {
+    /// Fetches the document `keyId` names: the owner's actor (`…#main-key`) or a key document
+    /// with an `owner` (GoToSocial), and reads the key from it.
+    private static func fetchCandidate(_ keyId: String, node: Node) async throws(NodeError) -> CandidateKey {
+        let url = String(keyId.split(separator: "#", maxSplits: 1).first ?? "")
+        let fetcher = ObjectFetcher(node: node, maxBytes: RemoteLimits.maxDocumentBytes, timeout: RemoteLimits.keyFetchTimeout)
         let document: ASObject
-        do { document = try await ObjectFetcher(node: node).fetch(keyId) } catch { throw .unauthorized("Cannot fetch signing key") }
-        guard let owner = document.extra["owner"]?.stringValue, ASToAccount.authority(of: owner) == ASToAccount.authority(of: keyId) else {
-            throw .unauthorized("Signing key has no owner")
+        do { document = try await fetcher.fetch(url) } catch {
+            switch error {
+            case .forbidden: throw error
+            // A timeout, a refused connection or a 5xx: the sender's retry may find the key.
+            case .internal(let detail), .unavailable(let detail): throw .unavailable("Cannot fetch signing key now: \(detail)")
+            default: throw .unauthorized("Cannot fetch signing key: \(error.message)")
+            }
         }
-        do { return try await resolver.resolve(uri: owner, refresh: true) } catch { throw .unauthorized("Cannot fetch key owner") }
+        let owner: String?
+        let pem: String?
+        if RemoteActorResolver.isActor(document) {
+            (owner, pem) = (document.id, document.publicKey?.id == keyId ? document.publicKey?.publicKeyPem : nil)
+        } else {
+            (owner, pem) = (document.extra["owner"]?.stringValue, document.extra["publicKeyPem"]?.stringValue)
+        }
+        guard let owner, let pem, let key = try? RSAPublicKey(pem: pem) else { throw .unauthorized("Unknown signing key") }
+        // A key speaks only for actors on its own host (as Mastodon requires).
+        guard ASToAccount.authority(of: owner) == ASToAccount.authority(of: keyId) else {
+            throw .forbidden("Signing key is not on its actor's host")
+        }
+        // A stub actor served at the key's URL (not the actor's own) is not the full profile.
+        let full = RemoteActorResolver.isActor(document) && document.id == url ? document : nil
+        return CandidateKey(keyId: keyId, ownerURI: owner, key: key, stored: nil, actorDocument: full)
     }
 
     private func storedKey(_ keyId: String) throws(NodeError) -> OwnedKey? {

@@ -11,7 +11,9 @@ public struct RemoteActorResolver: Sendable {
     let node: Node
 
     /// The account for actor id `uri`, fetching it when unknown, stale or `refresh` is set.
-    /// - Throws: `NodeError` when it cannot be fetched or is not an actor.
+    /// Actors on blocked domains are never fetched.
+    /// - Throws: `NodeError` when it cannot be fetched or is not an actor (`.internal` when the
+    ///   origin failed in a way worth retrying).
     public func resolve(uri: String, refresh: Bool = false, now: Date = Date()) async throws(NodeError) -> Account {
         if let local = try localAccount(uri: uri) { return local }
         let stored = try read { try Account.withURI(uri).fetchOne($0) }
@@ -19,25 +21,53 @@ public struct RemoteActorResolver: Sendable {
             return stored
         }
         let document = try await ObjectFetcher(node: node).fetch(uri)
-        guard document.types.contains(where: ASToAccount.actorTypes.contains), document.id == uri || stored == nil else {
+        guard Self.isActor(document), document.id == uri || stored == nil else {
             throw .badRequest("\(uri) is not an actor")
         }
+        let profile = try ASToAccount.profile(of: document)
         // The origin's follower, following and post figures, at most hourly per actor.
         var counts: RemoteCounts?
         if RemoteCounts.isDue(lastFetch: stored?.fetchedAt, now: now) { counts = await RemoteCounts.fetch(of: document, node: node) }
-        return try store(document, counts: counts, now: now)
+        return try store(profile, counts: counts, now: now)
+    }
+
+    /// Reads the follower, following and post figures of a stored actor from its origin and
+    /// saves them. For actors first stored by the inbox, after their signature verified: the
+    /// figures are read off the request path, so the sender never waits on them.
+    func refreshCounts(of document: ASObject) async {
+        guard let uri = document.id else { return }
+        let counts = await RemoteCounts.fetch(of: document, node: node)
+        _ = try? await node.database.pool.write { db in
+            guard var account = try Account.withURI(uri).fetchOne(db) else { return }
+            counts.apply(to: &account)
+            try account.update(db)
+        }
+    }
+
+    /// Whether `document` is an actor (ActivityPub 5.6 types).
+    static func isActor(_ document: ASObject) -> Bool {
+        document.types.contains(where: ASToAccount.actorTypes.contains)
     }
 
     /// The account `username@domain`, resolved through WebFinger (RFC 7033) when unknown.
+    /// - Throws: `NodeError.forbidden` for a blocked domain (nothing is fetched), `.internal`
+    ///   when the domain failed in a way worth retrying, `.notFound` otherwise.
     public func resolve(username: String, domain: String) async throws(NodeError) -> Account {
         if node.urls.isOwn(authority: domain) { return try node.accounts.local(username) }
+        if try read({ try DomainBlocks.isBlocked(domain, in: $0) }) { throw .forbidden("\(domain) is blocked") }
         if let stored = try read({ try Account.handle(username, domain: domain).fetchOne($0) }) { return stored }
         let scheme = node.configuration.testMode ? "http" : "https"
         let query = "acct:\(username)@\(domain)".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         let request = HTTPClientRequest(url: "\(scheme)://\(domain)/.well-known/webfinger?resource=\(query)",
-                                        headers: [("Accept", "application/jrd+json, application/json")])
+                                        headers: [("Accept", "application/jrd+json, application/json")],
+                                        maxResponseBytes: RemoteLimits.maxDocumentBytes, timeout: RemoteLimits.objectFetchTimeout)
         let response: HTTPClientResponse
-        do { response = try await node.httpClient.execute(request) } catch { throw .notFound("Cannot reach \(domain)") }
+        do { response = try await node.httpClient.execute(request) } catch {
+            // Timeouts and refused connections may pass; a bad address or oversized answer will not.
+            if case .internal = ObjectFetcher.failure(error, url: request.url) { throw .internal("Cannot reach \(domain) now: \(error)") }
+            throw .notFound("Cannot reach \(domain)")
+        }
+        if response.status == 429 || response.status >= 500 { throw .internal("WebFinger at \(domain) answered \(response.status)") }
         guard response.status == 200,
             let document = try? JSONDecoder().decode(WebFingerDocument.self, from: Data(response.body)),
             let actorURL = document.links.first(where: { $0.rel == "self" && ActivityStreams.isActivityPubMediaType($0.type ?? "") })?.href
@@ -48,24 +78,35 @@ public struct RemoteActorResolver: Sendable {
     /// Stores (inserts or updates) the actor `document`, whose origin was already checked,
     /// with the collection sizes `counts` read from its origin (figures not read stay as they were).
     func store(_ document: ASObject, counts: RemoteCounts? = nil, now: Date = Date()) throws(NodeError) -> Account {
-        guard let uri = document.id, let domain = ASToAccount.authority(of: uri), let username = document.preferredUsername, !username.isEmpty else {
+        try store(try ASToAccount.profile(of: document), counts: counts, now: now)
+    }
+
+    /// Stores a computed actor profile. All the costly work (capping, sanitising) happened
+    /// before: the write transaction only reads and saves one row.
+    func store(_ profile: ASToAccount.Profile, counts: RemoteCounts? = nil, now: Date = Date()) throws(NodeError) -> Account {
+        let document = profile.document
+        guard let uri = document.id, let domain = ASToAccount.authority(of: uri), let username = profile.username, !username.isEmpty else {
             throw .badRequest("Actor without id or preferredUsername")
         }
         // Remote data never lands on a local account, whatever spelling of our URL it carries.
         guard !node.urls.isLocal(uri) else { throw .forbidden("\(uri) is a local actor") }
+        if let key = document.publicKey?.id, ASToAccount.authority(of: key) != domain {
+            throw .forbidden("Actor key \(key) is not on the actor's host")
+        }
         do {
             return try node.database.pool.write { db in
+                guard try !DomainBlocks.isBlocked(domain, in: db) else { throw NodeError.forbidden("\(domain) is blocked") }
                 // A known row for this id, or for the same handle (an actor re-created there).
                 var account = try Account.withURI(uri).fetchOne(db)
                     ?? Account.handle(username, domain: domain).fetchOne(db)
                     ?? Account(username: username, domain: domain, uri: uri, createdAt: now)
                 account.uri = uri
-                ASToAccount.apply(document, to: &account, now: now)
+                ASToAccount.apply(profile, to: &account, now: now)
                 counts?.apply(to: &account)
                 try account.save(db)
                 return account
             }
-        } catch { throw .internal("storing actor \(uri): \(error)") }
+        } catch let error as NodeError { throw error } catch { throw .internal("storing actor \(uri): \(error)") }
     }
 
     private func localAccount(uri given: String) throws(NodeError) -> Account? {

@@ -143,13 +143,13 @@ final class CurlTransfer: @unchecked Sendable {
         guard let easy = curl_easy_init() else { throw .transport("curl_easy_init failed") }
         self.easy = easy
         url = request.url
-        maxResponseBytes = configuration.maxResponseBytes
+        maxResponseBytes = max(0, request.maxResponseBytes ?? configuration.maxResponseBytes)
         statusIsEnough = request.statusIsEnough
         allowPrivateAddresses = configuration.allowPrivateAddresses
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
         // From here on a throw runs deinit, which frees the handle.
-        try configureProtocol(request.url, configuration)
+        try configureProtocol(request, configuration)
         try configureCallbacks()
         try configureHeaders(request, userAgent: configuration.userAgent)
         try configureMethod(request)
@@ -214,9 +214,9 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     private func configureProtocol(
-        _ url: String, _ configuration: CurlHTTPClient.Configuration
+        _ request: HTTPClientRequest, _ configuration: CurlHTTPClient.Configuration
     ) throws(HTTPClientError) {
-        try check(fednode_easy_setopt_string(easy, CURLOPT_URL, url))
+        try check(fednode_easy_setopt_string(easy, CURLOPT_URL, request.url))
         try check(fednode_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
         // An empty proxy overrides the *_proxy environment variables, so the address checked in
         // the open-socket callback is always the peer's own.
@@ -228,12 +228,14 @@ final class CurlTransfer: @unchecked Sendable {
         try check(fednode_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)))
         try check(fednode_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1))
         try check(fednode_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, ""))  // all decoders built in
-        let (connectTimeout, totalTimeout) = (configuration.connectTimeout, configuration.totalTimeout)
+        // A request's own timeout replaces the client's; the connect timeout never exceeds it.
+        let totalTimeout = request.timeout ?? configuration.totalTimeout
+        let connectTimeout = min(configuration.connectTimeout, totalTimeout)
         try check(fednode_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, connectTimeout.curlMilliseconds))
         try check(fednode_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, totalTimeout.curlMilliseconds))
         // Refuses early when Content-Length announces too much; the write callback enforces the
         // cap on the decoded body whatever the server announces.
-        let maxFileSize = curl_off_t(configuration.maxResponseBytes)
+        let maxFileSize = curl_off_t(maxResponseBytes)
         try check(fednode_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, maxFileSize))
         try check(fednode_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer))
     }

@@ -21,6 +21,13 @@ public struct HTTPClientRequest: Sendable {
     public static let statusOnlyBodyBytes = 4096
     /// How long a body is awaited after the headers when `statusIsEnough`.
     public static let statusOnlyGrace: Duration = .milliseconds(500)
+    /// The largest response body accepted for this request, or `nil` for the client's
+    /// `Configuration.maxResponseBytes`. Documents fetched before a signature is verified use
+    /// a smaller cap than the client's default, so a hostile origin cannot make us hold megabytes.
+    public var maxResponseBytes: Int?
+    /// How long this whole request may take (redirects included), or `nil` for the client's
+    /// `Configuration.totalTimeout`. The connect timeout is shortened to it when longer.
+    public var timeout: Duration?
 
     /// Creates a request.
     /// - Parameters:
@@ -28,13 +35,17 @@ public struct HTTPClientRequest: Sendable {
     ///   - url: The absolute `http` or `https` URL.
     ///   - headers: Headers to send, in order.
     ///   - body: The body to send, if any.
+    ///   - maxResponseBytes: A response size cap for this request; the client's unless given.
+    ///   - timeout: A total timeout for this request; the client's unless given.
     public init(
         method: String = "GET", url: String, headers: [(name: String, value: String)] = [],
-        body: [UInt8]? = nil
+        body: [UInt8]? = nil, maxResponseBytes: Int? = nil, timeout: Duration? = nil
     ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.maxResponseBytes = maxResponseBytes
+        self.timeout = timeout
     }
 }

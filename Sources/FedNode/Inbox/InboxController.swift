@@ -32,29 +32,60 @@ struct InboxController {
     }
 
     private func accept(_ request: Request, context: NodeRequestContext, recipient: Account?) async throws -> Response {
-        try checkContentType(request)
-        let body = try await readBody(request)
-        guard JSONLimits.depth(of: body) <= Self.maxJSONDepth else { throw NodeError.badRequest("JSON nested too deeply") }
-        let activity: ASObject
-        do { activity = try ASObject.decode(from: Data(body)) } catch { throw NodeError.badRequest("Invalid JSON activity") }
-        guard let actorId = activity.actor?.id else { throw NodeError.badRequest("Activity without actor") }
-        let signer = try await authenticator.authenticate(request, body: body, activity: activity, actorId: actorId)
-        guard let signer else { return Response(status: .accepted) }  // a Delete of an actor we never knew
-        try checkOrigin(activity, actorId: actorId)
-        try await enqueue(activity, payload: Data(body), signer: signer, recipient: recipient)
-        node.inboxSignal.notify()
-        return Response(status: .accepted)
+        var actorId: String?
+        do {
+            try checkContentType(request)
+            let body = try await readBody(request)
+            guard JSONLimits.depth(of: body) <= Self.maxJSONDepth else { throw NodeError.badRequest("JSON nested too deeply") }
+            let activity: ASObject
+            do { activity = try ASObject.decode(from: Data(body)) } catch { throw NodeError.badRequest("Invalid JSON activity") }
+            guard let actor = activity.actor?.id else { throw NodeError.badRequest("Activity without actor") }
+            actorId = actor
+            // Cheap checks first: nothing is fetched for an activity that would be refused anyway.
+            try InboxOrigin.check(activity, actorId: actor)
+            try checkObjectDomains(activity, actorId: actor)
+            let signer = try await authenticator.authenticate(request, body: body, activity: activity, actorId: actor)
+            guard let signer else { return Response(status: .accepted) }  // a Delete of an actor we never knew
+            try await enqueue(activity, payload: body, signer: signer, recipient: recipient)
+            node.inboxSignal.notify()
+            return Response(status: .accepted)
+        } catch let error as NodeError {
+            // Every refusal says why, with who asked, so an admin can answer "why was this dropped?".
+            node.logger.notice("inbox request refused", metadata: [
+                "status": "\(error.status.code)", "reason": "\(Self.reason(error))", "actor": "\(actorId ?? "-")",
+                "keyId": "\(Self.keyId(in: request) ?? "-")", "path": "\(request.uri.path)",
+            ])
+            throw error
+        }
     }
 
-    /// Nobody creates, updates or deletes objects that live on another host.
-    private func checkOrigin(_ activity: ASObject, actorId: String) throws {
-        guard ["Create", "Update", "Delete"].contains(activity.type ?? ""), let objectId = activity.object?.id else { return }
-        guard ASToAccount.authority(of: objectId) == ASToAccount.authority(of: actorId) else {
-            throw NodeError.forbidden("\(activity.type ?? "Activity") of an object from another host")
+    /// Objects from a blocked domain are refused whoever sends them (a boost or a reply
+    /// relayed by another server included). The actor's own host is checked with its key.
+    private func checkObjectDomains(_ activity: ASObject, actorId: String) throws(NodeError) {
+        let actorHost = ASToAccount.authority(of: actorId)
+        let hosts = Set([activity.object?.id, activity.object?.object?.attributedTo, activity.object?.object?.actor?.id]
+            .compactMap { $0 }.filter { !node.urls.isLocal($0) }.compactMap(ASToAccount.authority(of:)))
+            .subtracting([actorHost].compactMap { $0 })
+        guard !hosts.isEmpty else { return }
+        let blocked: Bool
+        do { blocked = try node.database.pool.read { db in try hosts.contains { try DomainBlocks.isBlocked($0, in: db) } } } catch {
+            throw .internal("reading domain blocks: \(error)")
         }
-        if let author = activity.object?.object?.attributedTo, author != actorId {
-            throw NodeError.forbidden("\(activity.type ?? "Activity") of an object attributed to someone else")
-        }
+        if blocked { throw .forbidden("Object from a blocked domain") }
+    }
+
+    /// What a log line says about `error`: its message, or the internal detail clients never see.
+    static func reason(_ error: NodeError) -> String {
+        if case .internal(let detail) = error { return detail }
+        return error.message
+    }
+
+    /// The `keyId` a request's `Signature` or `Signature-Input` header names, for logs only.
+    static func keyId(in request: Request) -> String? {
+        let header = request.headers[.init("signature")!] ?? request.headers[.init("signature-input")!] ?? ""
+        guard let range = header.range(of: "keyid=\"", options: .caseInsensitive) else { return nil }
+        let rest = header[range.upperBound...]
+        return String(rest.prefix { $0 != "\"" }.prefix(300))
     }
 
     private func checkContentType(_ request: Request) throws {
@@ -76,10 +107,14 @@ struct InboxController {
         }
     }
 
-    /// Stores the activity in the inbox queue unless its id was seen before (then it is
-    /// acknowledged again without reprocessing).
-    private func enqueue(_ activity: ASObject, payload: Data, signer: Account, recipient: Account?) async throws {
+    /// Stores the activity in the inbox queue unless the sender's origin sent this id before
+    /// (then it is acknowledged again without reprocessing). An activity without id is
+    /// de-duplicated by a digest of its body, so replaying it changes nothing.
+    private func enqueue(_ activity: ASObject, payload body: [UInt8], signer: Account, recipient: Account?) async throws {
+        let payload = Data(body)
         let item = InboxItem(activityId: activity.id, actorUri: signer.uri, recipientAccountId: recipient?.id, payload: payload)
+        let origin = ASToAccount.authority(of: signer.uri) ?? ""
+        let seen = SeenActivity(origin: origin, uri: activity.id ?? InboxOrigin.digestKey(body), type: activity.type, outcome: "queued")
         let domain = DeliveryDomain.name(of: signer.uri)
         let revived = try await node.database.pool.write { db -> Bool in
             // A domain that just sent us a verified activity is up: deliveries to it resume now
@@ -89,11 +124,8 @@ struct InboxController {
             if let domain, let health = try DeliveryDomain.fetchOne(db, key: domain), health.unavailable || health.failingSince != nil {
                 revived = try DeliveryDomain.markAvailable(domain, at: Date(), in: db)
             }
-            if let id = activity.id {
-                let seen = SeenActivity(uri: id, type: activity.type, outcome: "queued")
-                try seen.insert(db, onConflict: .ignore)
-                guard db.changesCount > 0 else { return revived }
-            }
+            try seen.insert(db, onConflict: .ignore)
+            guard db.changesCount > 0 else { return revived }
             try item.insert(db)
             return revived
         }

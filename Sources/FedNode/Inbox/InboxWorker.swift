@@ -42,27 +42,28 @@ public struct InboxWorker: Service {
     /// Runs until graceful shutdown, refilling as items finish and when new work is signalled.
     public func run() async throws {
         await cancelWhenGracefulShutdown {
-            _ = await schedule(untilIdle: false)
+            _ = await schedule(untilIdle: false, now: { Date() })
         }
     }
 
     /// Processes every due item (including those that become startable as others finish) and
     /// returns when nothing due is left or running.
+    /// - Parameter now: The time items are due by and retries are scheduled from (tests move it).
     /// - Returns: How many attempts ended (processed, ignored, refused, retried or parked).
     @discardableResult
-    public func processDue() async -> Int {
-        await schedule(untilIdle: true)
+    public func processDue(now: Date = Date()) async -> Int {
+        await schedule(untilIdle: true, now: { now })
     }
 
-    private func schedule(untilIdle: Bool) async -> Int {
+    private func schedule(untilIdle: Bool, now: @escaping @Sendable () -> Date) async -> Int {
         var inFlight = InboxInFlight(limits: limits, maxUnfinished: Self.maxUnfinishedAttempts)
         var ended = 0
         let signal = node.inboxSignal
         await withTaskGroup(of: Event.self) { group in
             if !untilIdle { group.addTask { await signal.wait(timeout: .seconds(2)); return .wake } }
             while !Task.isCancelled {
-                for (candidate, item) in await startable(&inFlight) {
-                    group.addTask { await process(item); return .finished(candidate) }
+                for (candidate, item) in await startable(&inFlight, now: now()) {
+                    group.addTask { await process(item, now: now); return .finished(candidate) }
                 }
                 if untilIdle, inFlight.count == 0 { break }
                 guard let event = await group.next() else { break }
@@ -81,14 +82,13 @@ public struct InboxWorker: Service {
 
     /// Chooses what may start now, parks what kept dying, and claims the chosen items (their
     /// attempt is counted durably before any handler runs).
-    private func startable(_ inFlight: inout InboxInFlight) async -> [(InboxQueue.Candidate, InboxItem)] {
+    private func startable(_ inFlight: inout InboxInFlight, now: Date) async -> [(InboxQueue.Candidate, InboxItem)] {
         var started: [(InboxQueue.Candidate, InboxItem)] = []
         // A window full of one busy actor's items says nothing of the items behind it: look
         // again with that actor excluded, a few times at most.
         for _ in 0..<4 where inFlight.hasRoom {
             let window = limits.maxInFlight * 4
             let (actors, domains) = (inFlight.actors, inFlight.saturatedDomains)
-            let now = Date()
             guard let candidates = try? await node.database.pool.read({ db in
                 try InboxQueue.candidates(at: now, excludingActors: actors, excludingDomains: domains, limit: window, in: db)
             }) else { break }
@@ -120,7 +120,7 @@ public struct InboxWorker: Service {
         return started
     }
 
-    private func process(_ item: InboxItem) async {
+    private func process(_ item: InboxItem, now: @Sendable () -> Date) async {
         let logger = node.logger.with(["activity": "\(item.activityId ?? "-")", "actor": "\(item.actorUri)"])
         do {
             let outcome = try await handle(item)
@@ -136,7 +136,7 @@ public struct InboxWorker: Service {
                 logger.notice("activity refused", metadata: ["error": "\(error)"])
                 try? await finish(item, outcome: "refused")
             } else {
-                await retry(item, error: error, logger: logger)
+                await retry(item, error: error, now: now(), logger: logger)
             }
         }
     }
@@ -161,9 +161,8 @@ public struct InboxWorker: Service {
 
     /// Reschedules with bounded exponential backoff (20 s doubling up to an hour); parks the
     /// item once it has failed `maxAttempts` times, keeping it for the admin.
-    private func retry(_ item: InboxItem, error: any Error, logger: Logger) async {
+    private func retry(_ item: InboxItem, error: any Error, now: Date, logger: Logger) async {
         let attempts = item.attempts + 1
-        let now = Date()
         let availableAt = now.addingTimeInterval(min(3600, 10 * pow(2, Double(attempts))))
         let giveUp = attempts >= Self.maxAttempts
         logger.warning(giveUp ? "activity parked after retries" : "activity will be retried", metadata: ["error": "\(error)"])

@@ -49,14 +49,25 @@ struct CollectionPager {
             : "FROM follows f JOIN accounts a ON a.id = f.target_account_id WHERE f.account_id = ? AND f.state = 'accepted'"
         let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) \(sql)", arguments: [account.id]) ?? 0
         guard wantsPage else { return collection(total: total, first: "\(id)?page=1") }
-        let number = max(1, query["page"].flatMap { Int(String($0)) } ?? 1)
-        let uris = try String.fetchAll(db, sql: "SELECT a.uri \(sql) ORDER BY f.id DESC LIMIT ? OFFSET ?",
-                                       arguments: [account.id, Self.pageSize, (number - 1) * Self.pageSize])
-        let next = number * Self.pageSize < total ? "\(id)?page=\(number + 1)" : nil
+        let number = Self.pageNumber(query["page"].map(String.init))
+        // Pages past the last are empty: the offset is computed only for pages that exist, so
+        // no page number a client sends can overflow it.
+        let lastPage = max(1, (total + Self.pageSize - 1) / Self.pageSize)
+        let uris = number > lastPage ? [] : try String.fetchAll(
+            db, sql: "SELECT a.uri \(sql) ORDER BY f.id DESC LIMIT ? OFFSET ?",
+            arguments: [account.id, Self.pageSize, (number - 1) * Self.pageSize])
+        let next = number < lastPage ? "\(id)?page=\(number + 1)" : nil
         var result = page(id: "\(id)?page=\(number)", items: uris.map { .id($0) }, next: next)
         result.totalItems = total
         if number > 1 { result.prev = .id("\(id)?page=\(number - 1)") }
         return result
+    }
+
+    /// The page number a client asked for: 1 for `page=true`, absent or unparsable values,
+    /// at least 1, at most `Int.max - 1` (so `number + 1` exists).
+    static func pageNumber(_ raw: String?) -> Int {
+        guard let raw, let number = Int(raw) else { return 1 }
+        return min(max(1, number), Int.max - 1)
     }
 
     private func collection(total: Int, first: String) -> ASObject {

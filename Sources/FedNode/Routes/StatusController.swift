@@ -9,6 +9,8 @@ import Storage
 /// followers-only posts only to a signed fetch by an accepted follower, direct posts only to a
 /// signed fetch by someone mentioned (authorized fetch, as Mastodon does).
 struct StatusController {
+    /// Reply ids listed in a post's `replies` collection (oldest first); `totalItems` counts all.
+    static let maxReplies = 100
     let node: Node
 
     func addRoutes(to router: Router<NodeRequestContext>) {
@@ -46,21 +48,28 @@ struct StatusController {
     /// Who liked the post, as an OrderedCollection of actor ids.
     @Sendable func likes(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (post, _) = try await visiblePost(request, context)
-        let likers = try await node.database.pool.read { db in
-            try String.fetchAll(db, sql: "SELECT a.uri FROM likes l JOIN accounts a ON a.id = l.account_id WHERE l.post_id = ? ORDER BY l.id DESC",
-                                arguments: [post.id])
+        // The count and the newest page only: a popular post's likes are never all loaded.
+        let (total, likers) = try await node.database.pool.read { db in
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM likes WHERE post_id = ?", arguments: [post.id]) ?? 0
+            let likers = try String.fetchAll(
+                db, sql: "SELECT a.uri FROM likes l JOIN accounts a ON a.id = l.account_id WHERE l.post_id = ? ORDER BY l.id DESC LIMIT ?",
+                arguments: [post.id, CollectionPager.pageSize])
+            return (total, likers)
         }
-        return collection(id: post.uri + "/likes", total: likers.count, items: likers.prefix(CollectionPager.pageSize))
+        return collection(id: post.uri + "/likes", total: total, items: likers[...])
     }
 
     /// Public comments on the post, as a Collection of their ids.
     @Sendable func replies(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (post, _) = try await visiblePost(request, context)
-        let ids = try await node.database.pool.read { db in
-            try String.fetchAll(db, sql: "SELECT uri FROM posts WHERE in_reply_to_id = ? AND visibility IN ('public','unlisted') ORDER BY id",
-                                arguments: [post.id])
+        let (total, ids) = try await node.database.pool.read { db in
+            let condition = "in_reply_to_id = ? AND visibility IN ('public','unlisted')"
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM posts WHERE \(condition)", arguments: [post.id]) ?? 0
+            let ids = try String.fetchAll(db, sql: "SELECT uri FROM posts WHERE \(condition) ORDER BY id LIMIT ?",
+                                          arguments: [post.id, Self.maxReplies])
+            return (total, ids)
         }
-        return collection(id: post.uri + "/replies", total: ids.count, items: ids[...])
+        return collection(id: post.uri + "/replies", total: total, items: ids[...])
     }
 
     private func collection(id: String, total: Int, items: ArraySlice<String>) -> Response {

@@ -120,10 +120,11 @@ struct SearchService: Sendable {
         EXISTS (SELECT 1 FROM follows rf WHERE (rf.account_id = ?2 AND rf.target_account_id = a.id) OR (rf.account_id = a.id AND rf.target_account_id = ?2))
         """
 
-    /// Account `a` is in no block relation with the viewer (`?2`) and not on a blocked domain.
+    /// Account `a` is in no block relation with the viewer (`?2`) and not on a blocked domain
+    /// (or a subdomain of one).
     private static let listable = """
         NOT EXISTS (SELECT 1 FROM blocks lb WHERE (lb.account_id = ?2 AND lb.target_account_id = a.id) OR (lb.account_id = a.id AND lb.target_account_id = ?2))
-        AND NOT EXISTS (SELECT 1 FROM domain_blocks ld WHERE ld.domain = a.domain)
+        AND NOT EXISTS (SELECT 1 FROM domain_blocks ld WHERE ld.domain = a.domain OR a.domain LIKE '%.' || ld.domain)
         """
 
     /// The viewer (`?2`) follows account `a` (accepted).

@@ -12,6 +12,9 @@ enum Migrations {
         migrator.registerMigration("v2-client-api") { db in
             for statement in clientAPISchema { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v-inbox-hardening") { db in
+            for statement in inboxHardeningSchema { try db.execute(sql: statement) }
+        }
         migrator.registerMigration("v3-queue-hardening") { db in
             for statement in queueHardeningSchema { try db.execute(sql: statement) }
         }
@@ -394,6 +397,56 @@ enum Migrations {
         "CREATE INDEX posts_by_account_media ON posts(account_id, in_reply_to_id, id)",
         "CREATE INDEX accounts_by_username ON accounts(username COLLATE NOCASE)",
         "CREATE INDEX hashtags_by_name ON hashtags(name COLLATE NOCASE)",
+    ]
+
+    /// Inbox hardening: de-duplication keyed by the sender's origin (one server cannot burn
+    /// another's activity ids) with an index for pruning old rows, and queued deliveries to a
+    /// domain dropped as soon as it (or a parent domain) is blocked, however the block is made.
+    private static let inboxHardeningSchema = [
+        """
+        CREATE TABLE seen_activities_by_origin (
+          origin TEXT NOT NULL COLLATE NOCASE,        -- host[:port] of the sender
+          uri TEXT NOT NULL,                          -- the activity id, or sha256:... of an id-less body
+          type TEXT,
+          outcome TEXT,                               -- queued, processed, ignored, refused
+          seen_at DATETIME NOT NULL,
+          PRIMARY KEY (origin, uri)
+        ) WITHOUT ROWID
+        """,
+        """
+        INSERT INTO seen_activities_by_origin(origin, uri, type, outcome, seen_at)
+        SELECT lower(CASE WHEN instr(substr(uri, instr(uri, '://') + 3), '/') > 0
+                          THEN substr(substr(uri, instr(uri, '://') + 3), 1, instr(substr(uri, instr(uri, '://') + 3), '/') - 1)
+                          ELSE substr(uri, instr(uri, '://') + 3) END),
+               uri, type, outcome, seen_at
+        FROM seen_activities
+        """,
+        "DROP TABLE seen_activities",
+        "ALTER TABLE seen_activities_by_origin RENAME TO seen_activities",
+        "CREATE INDEX seen_activities_by_age ON seen_activities(seen_at)",
+        "CREATE INDEX seen_activities_by_uri ON seen_activities(uri)",
+        // Deliveries already queued to a domain blocked before this migration.
+        """
+        DELETE FROM delivery_queue WHERE EXISTS (
+          SELECT 1 FROM domain_blocks b
+          WHERE lower(delivery_queue.domain) = lower(b.domain)
+             OR lower(CASE WHEN instr(delivery_queue.domain, ':') > 0
+                           THEN substr(delivery_queue.domain, 1, instr(delivery_queue.domain, ':') - 1)
+                           ELSE delivery_queue.domain END) = lower(b.domain)
+             OR substr(lower(CASE WHEN instr(delivery_queue.domain, ':') > 0
+                                  THEN substr(delivery_queue.domain, 1, instr(delivery_queue.domain, ':') - 1)
+                                  ELSE delivery_queue.domain END), -length(b.domain) - 1) = '.' || lower(b.domain))
+        """,
+        """
+        CREATE TRIGGER domain_block_drops_deliveries AFTER INSERT ON domain_blocks BEGIN
+          DELETE FROM delivery_queue
+          WHERE lower(domain) = lower(NEW.domain)
+             OR lower(CASE WHEN instr(domain, ':') > 0 THEN substr(domain, 1, instr(domain, ':') - 1) ELSE domain END)
+                = lower(NEW.domain)
+             OR substr(lower(CASE WHEN instr(domain, ':') > 0 THEN substr(domain, 1, instr(domain, ':') - 1) ELSE domain END),
+                       -length(NEW.domain) - 1) = '.' || lower(NEW.domain);
+        END
+        """,
     ]
 
     // The inbox queue's crash accounting and fair scheduling.

@@ -48,7 +48,8 @@ public final class NodeDatabase: Sendable {
             let before = try pool.read { try migrator.appliedIdentifiers($0) }
             try migrator.migrate(pool)
             let after = try pool.read { try migrator.appliedIdentifiers($0) }
-            return after.subtracting(before).sorted()
+            // In the order they ran (registration order), not alphabetical: names need not sort.
+            return migrator.migrations.filter { after.contains($0) && !before.contains($0) }
         } catch {
             throw .migrationFailed("\(error)")
         }

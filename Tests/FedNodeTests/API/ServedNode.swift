@@ -27,12 +27,13 @@ final class ServedNode: Sendable {
     }
 
     /// Starts a node on a free port and waits until it answers.
-    static func start(limits: ServerLimits = ServerLimits()) async throws -> ServedNode {
+    static func start(limits: ServerLimits = ServerLimits(), configure: (inout NodeConfiguration) -> Void = { _ in }) async throws -> ServedNode {
         let port = try LoopbackPort.free()
         let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("fednode-stream-\(UUID().uuidString)")
         var configuration = TestNode.configuration(domain: "127.0.0.1:\(port)", dataDirectory: directory)
         configuration.port = port
         configuration.serverLimits = limits
+        configure(&configuration)
         let test = TestNode(node: try Node(configuration: configuration, logger: TestNode.logger), dataDirectory: directory)
         let app = buildApplication(node: test.node)
         let served = ServedNode(test: test, port: port, task: Task { try await app.run() })
@@ -46,8 +47,9 @@ final class ServedNode: Sendable {
     }
 
     /// Runs `body` against a started node and stops it afterwards, also when `body` fails.
-    static func with(limits: ServerLimits = ServerLimits(), _ body: (ServedNode) async throws -> Void) async throws {
-        let served = try await start(limits: limits)
+    static func with(limits: ServerLimits = ServerLimits(), configure: (inout NodeConfiguration) -> Void = { _ in },
+                     _ body: (ServedNode) async throws -> Void) async throws {
+        let served = try await start(limits: limits, configure: configure)
         do {
             try await body(served)
         } catch {

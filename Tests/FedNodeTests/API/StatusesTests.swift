@@ -79,6 +79,25 @@ struct StatusesTests {
         }
     }
 
+    @Test("hostile JSON bodies get 400 with a JSON error, not a crash: deep nesting, numbers out of range")
+    func hostileJSON() async throws {
+        let t = try TestNode.make(); defer { t.remove() }
+        let (_, token) = try await t.user("alice")
+        try await t.withClient { client async throws in
+            let deep = #"{"status":"# + String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000) + "}"
+            let bodies = [deep, #"{"status":"hi","media_ids":[1e999999]}"#, #"{"status":"hi","in_reply_to_id":-9223372036854775809}"#,
+                          #"{"status":"hi","media_ids":[{"a":{"b":[[["c"]]]}}]}"#]
+            for body in bodies {
+                let r = try await client.execute(uri: "/api/v1/statuses", method: .post,
+                                                 headers: [.authorization: "Bearer \(token)", .contentType: "application/json"],
+                                                 body: ByteBuffer(string: body))
+                #expect((400..<500).contains(Int(r.status.code)), "\(body.suffix(60)) answered \(r.status.code)")
+                #expect(r.json?["error"] is String)
+            }
+            #expect(try StatusFixtures.read(t.node) { try Post.fetchCount($0) } == 0)
+        }
+    }
+
     @Test("a photo without a caption is a valid post")
     func mediaOnly() async throws {
         let t = try TestNode.make(); defer { t.remove() }

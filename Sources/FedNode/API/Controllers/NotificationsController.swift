@@ -24,7 +24,7 @@ struct NotificationsController {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:notifications")
         let params = try await APIParams.read(request)
         let page = PageQuery(params, defaultLimit: 40, maxLimit: 80)
-        let filter = NotificationFilter(params)
+        let filter = try NotificationFilter(params)
         let (ids, entities) = try await read { db -> ([Int64], [APINotification]) in
             let (sql, arguments) = filter.sql(viewer: me.id)
             let bounds = page.condition("n.id")
@@ -59,7 +59,7 @@ struct NotificationsController {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:notifications")
         let params = try await APIParams.read(request)
         let limit = min(max(params.int("limit") ?? 100, 1), 1000)
-        let filter = NotificationFilter(params)
+        let filter = try NotificationFilter(params)
         let count = try await read { db -> Int in
             let (sql, arguments) = filter.sql(viewer: me.id)
             return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM notifications n WHERE \(sql) LIMIT ?)",
@@ -128,10 +128,11 @@ struct NotificationFilter: Sendable {
     var accountId: Int64?
 
     /// Reads the filters from the request's parameters.
-    init(_ params: APIParams) {
+    /// - Throws: `NodeError.notFound` for an `account_id` that cannot be an id.
+    init(_ params: APIParams) throws(NodeError) {
         types = params.strings("types")
         excludedTypes = params.strings("exclude_types")
-        accountId = params.id("account_id")
+        accountId = try params.recordId("account_id")
     }
 
     /// The condition on `notifications n` for `viewerId`'s shown notifications matching the filters.

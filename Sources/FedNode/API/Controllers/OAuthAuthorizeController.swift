@@ -27,7 +27,8 @@ struct OAuthAuthorizeController {
     /// `POST /oauth/authorize` (the form: the request's parameters plus email, password and
     /// decision): signs the person in and sends the app a code (302 to its redirect URI with
     /// `code` and `state`, or a page showing the code for out-of-band apps). A wrong password
-    /// shows the form again with 401; "Deny" sends `access_denied`. Throttled per address.
+    /// shows the form again with 401; "Deny" sends `access_denied`. Throttled per address, and per
+    /// account after repeated failures (429).
     @Sendable func submit(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let limits = try await node.throttle("authorize", rule: node.configuration.rateLimits.authorize, request: request, context: context)
         let params = try await APIParams.read(request)
@@ -36,7 +37,14 @@ struct OAuthAuthorizeController {
                 return Self.reject(.accessDenied, redirectURI: authorization.redirectURI, state: authorization.state)
             }
             let email = params.string("email") ?? ""
-            guard let account = try await node.accounts.authenticateOffloaded(email: email, password: params.string("password") ?? "") else {
+            let signedIn: Account?
+            do { signedIn = try await node.signIn(email: email, password: params.string("password") ?? "") } catch let throttled as RateLimitExceeded {
+                var page = AuthorizePage.form(authorization, nodeName: node.configuration.nodeName, email: email,
+                                              error: "Too many failed sign-ins for this account. Try again later.", status: .tooManyRequests)
+                page.headers.append(contentsOf: throttled.headers)
+                return page
+            }
+            guard let account = signedIn else {
                 return AuthorizePage.form(authorization, nodeName: node.configuration.nodeName, email: email,
                                           error: "Invalid email or password.", status: .unauthorized)
             }
@@ -46,7 +54,8 @@ struct OAuthAuthorizeController {
             }
             return Self.redirect(to: RedirectURIs.appending([("code", code), ("state", authorization.state)], to: authorization.redirectURI))
         }
-        response.headers.append(contentsOf: limits)
+        // A per-account lock already carries its own X-RateLimit-* headers.
+        if response.headers[.rateLimitLimit] == nil { response.headers.append(contentsOf: limits) }
         return response
     }
 

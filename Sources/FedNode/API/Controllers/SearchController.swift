@@ -54,7 +54,7 @@ struct SearchController {
         query.offset = max(params.int("offset") ?? 0, 0)
         query.resolve = params.bool("resolve") ?? false
         query.following = params.bool("following") ?? false
-        query.accountId = params.id("account_id")
+        query.accountId = try params.recordId("account_id")
         return query
     }
 }

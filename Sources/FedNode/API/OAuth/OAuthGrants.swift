@@ -48,7 +48,7 @@ struct OAuthGrants {
     /// The password grant: `email` and `password` of a local account.
     /// - Throws: `OAuthError.invalidGrant` for wrong credentials.
     func password(email: String, password: String, scopes: Scopes, app: OAuthApp) async throws -> APIToken {
-        guard let account = try await node.accounts.authenticateOffloaded(email: email, password: password) else { throw OAuthError.invalidGrant }
+        guard let account = try await node.signIn(email: email, password: password) else { throw OAuthError.invalidGrant }
         let issued = try await write("issuing token") { db in
             try Self.recordSignIn(of: account.id, at: Date(), in: db)
             return try node.apiAuth.issueToken(appId: app.id, accountId: account.id, scopes: scopes, in: db)

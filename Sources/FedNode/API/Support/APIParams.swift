@@ -108,6 +108,20 @@ public struct APIParams: Sendable {
     /// A 64-bit id; `nil` when absent or not a number.
     public func id(_ key: String) -> Int64? { string(key).flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) } }
 
+    /// The id of a record the request refers to (`in_reply_to_id`, `account_id`); `nil` when
+    /// absent or blank.
+    /// - Throws: `NodeError.notFound` ("Record not found", as Mastodon answers) when a value was
+    ///   sent that cannot be an id: such a request names no record, and is not the same request
+    ///   without it.
+    public func recordId(_ key: String) throws(NodeError) -> Int64? {
+        guard let raw = nonEmpty(key) else {
+            if sent(key) { throw .notFound("Record not found") }
+            return nil
+        }
+        guard let id = Int64(raw) else { throw .notFound("Record not found") }
+        return id
+    }
+
     /// The uploaded file under `key`.
     public func file(_ key: String) -> UploadedFile? { files[key] }
 
@@ -166,6 +180,9 @@ public struct APIParams: Sendable {
     /// A JSON object body, flattened into form keys: arrays become `key[]`, objects inside arrays
     /// `key[i][sub]`, nested objects `key[sub]`.
     mutating func addJSON(_ data: Data) throws(NodeError) {
+        // Nesting is bounded before parsing, as for inbox bodies: a megabyte of `[` must cost a
+        // scan, not a recursion per byte.
+        guard JSONLimits.depth(of: Array(data)) <= JSONLimits.maxDepth else { throw .badRequest("JSON nested too deeply") }
         let value: JSONValue
         do { value = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
             throw .badRequest("Invalid JSON in request body")

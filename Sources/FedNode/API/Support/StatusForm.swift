@@ -38,7 +38,7 @@ struct StatusForm: Sendable {
         let spoiler = params.string("spoiler_text") ?? ""
         let form = StatusForm(
             text: params.string("status") ?? "", mediaIds: try mediaIds(params) ?? [], visibility: visibility,
-            inReplyToId: params.id("in_reply_to_id"), sensitive: (params.bool("sensitive") ?? false) || !spoiler.isEmpty,
+            inReplyToId: try params.recordId("in_reply_to_id"), sensitive: (params.bool("sensitive") ?? false) || !spoiler.isEmpty,
             spoilerText: spoiler, language: language(params))
         try form.validate(hasMedia: !(form.mediaIds ?? []).isEmpty)
         return form
@@ -95,6 +95,11 @@ struct StatusForm: Sendable {
     }
 
     private static func mediaIds(_ params: APIParams) throws(NodeError) -> [Int64]? {
+        // A list of ids only: nested objects (`media_ids[0][x]`) are not ids.
+        let nested = params.values.keys.contains { key in
+            key.hasPrefix("media_ids[") && key != "media_ids[]" && Int(key.dropFirst("media_ids[".count).dropLast()) == nil
+        }
+        guard !nested else { throw .validation("media_ids must be a list of media ids") }
         guard params.values["media_ids[]"] != nil || params.values["media_ids"] != nil || !params.strings("media_ids").isEmpty else {
             return nil
         }

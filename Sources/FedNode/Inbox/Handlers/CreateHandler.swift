@@ -44,15 +44,15 @@ struct InboundPost: Sendable {
             }
         } catch { throw .internal("reading mentions: \(error)") }
         var post = Post(id: Snowflake.at(published), uri: uri, accountId: author.id, local: false, createdAt: published)
-        post.url = object.url ?? uri
+        post.url = RemoteLimits.webURL(object.url) ?? uri
         post.inReplyToUri = object.inReplyTo
         post.inReplyToId = parent?.id
         post.inReplyToAccountId = parent?.accountId
         post.content = ASToPost.content(object)
-        post.spoilerText = HTMLSanitizer.plainText(object.summary ?? "")
+        post.spoilerText = HTMLSanitizer.plainText(RemoteLimits.truncated(object.summary ?? "", to: RemoteLimits.summary))
         post.sensitive = object.sensitive ?? false
         post.visibility = Audience.visibility(of: object, author: author)
-        post.language = object.contentMap?.keys.sorted().first
+        post.language = object.contentMap?.keys.sorted().first.map { RemoteLimits.truncated($0, to: 16) }
         post.editedAt = object.updated.flatMap { $0 > published ? $0 : nil }
         return InboundPost(post: post, media: ASToPost.media(object, accountId: author.id, now: now),
                            hashtags: ASToPost.hashtags(object), mentions: mentions)

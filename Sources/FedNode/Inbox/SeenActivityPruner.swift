@@ -1,0 +1,43 @@
+import Foundation
+import GRDB
+import ServiceLifecycle
+import Storage
+
+/// Forgets de-duplication rows (`seen_activities`) older than `retention`, at start and then
+/// hourly, so the table holds a month of ids rather than every id ever received. Senders stop
+/// retrying within days, and handlers are idempotent should an old id come back.
+public struct SeenActivityPruner: Service {
+    /// How long an activity id is remembered.
+    public static let retention: TimeInterval = 30 * 86_400
+    let node: Node
+
+    /// A pruner for `node`.
+    public init(node: Node) { self.node = node }
+
+    /// Prunes now and every hour until shutdown.
+    public func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                await prune()
+                try? await Task.sleep(for: .seconds(3_600))
+            }
+        }
+    }
+
+    /// One pass.
+    /// - Parameter now: The current time.
+    /// - Returns: How many rows were deleted.
+    @discardableResult
+    public func prune(now: Date = Date()) async -> Int {
+        do {
+            let removed = try await node.database.pool.write { db in
+                try SeenActivity.prune(seenBefore: now.addingTimeInterval(-Self.retention), in: db)
+            }
+            if removed > 0 { node.logger.info("old activity ids forgotten", metadata: ["count": "\(removed)"]) }
+            return removed
+        } catch {
+            node.logger.warning("pruning seen activities failed", metadata: ["error": "\(error)"])
+            return 0
+        }
+    }
+}
