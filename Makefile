@@ -42,6 +42,7 @@ run: release
 test: deps venv
 	$(SWIFT) build --build-tests
 	FEDNODE_PYTHON=$(CURDIR)/$(VENV)/bin/python FEDNODE_REQUIRE_PYTHON=1 $(SWIFT) test --skip-build
+	scripts/crashloop --kills 6 --binary .build/debug/fednode
 
 ## Release build, then the benchmark suite (DESIGN.md budgets): prints one table and writes
 ## BENCHMARKS.md. Keys and generated databases are cached in $(BENCH_DIR) (about 2 GB).

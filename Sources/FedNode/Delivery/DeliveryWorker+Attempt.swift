@@ -46,7 +46,7 @@ extension DeliveryWorker {
         // The status line is the answer: a 2xx whose body never comes is still delivered.
         request.statusIsEnough = true
         do {
-            let response = try await node.httpClient.execute(request)
+            let response = try await httpClient.execute(request)
             return .response(status: response.status, retryAfter: response.header("Retry-After"),
                              excerpt: Self.excerpt(of: response.body))
         } catch {
@@ -84,7 +84,7 @@ extension DeliveryWorker {
     ) async throws -> HealthChange {
         let verdict = policy.domainVerdict(for: outcome)
         let policy = self.policy
-        return try await node.database.pool.write { db -> HealthChange in
+        return try await node.database.writeBookkeeping { db -> HealthChange in
             switch decision {
             case .delivered, .giveUp:
                 try DeliveryQueue.remove(delivery.id, in: db)

@@ -8,6 +8,12 @@ import Storage
 /// account's key (draft-cavage-12, as Mastodon signs), POSTed to its inbox through libcurl with
 /// many requests in flight, and then deleted, rescheduled or given up as `RetryPolicy` decides.
 ///
+/// Fairness: at most `limits.maxInFlight` requests run at once and at most
+/// `limits.maxInFlightPerDomain` per domain; due work is taken round-robin across domains and a
+/// slot is refilled as soon as its request ends (no waves). Every request has a total timeout of
+/// `requestTimeout`, and a 2xx status line already counts as delivered. A slow inbox therefore
+/// delays only its own domain's backlog.
+///
 /// Everything lives in SQLite, so a restarted node picks up where the last one stopped. Runs as a
 /// `Service` under the application's service group; tests call `deliverDue()` directly.
 public struct DeliveryWorker: Service {
@@ -17,47 +23,60 @@ public struct DeliveryWorker: Service {
     let now: @Sendable () -> Date
     /// The retry and domain-health rules.
     let policy: RetryPolicy
-    /// How many deliveries one pass takes from the queue.
+    /// How many deliveries one `deliverDue()` pass takes from the queue.
     let batchSize = 64
-    /// How many requests are in flight at once.
-    let maxInFlight = 16
+    /// How many due deliveries of one domain the running worker reads ahead.
+    let readAheadPerDomain = 16
+    /// How many due deliveries the running worker reads ahead in all.
+    let readAhead = 256
+    /// Requests in flight, overall and per domain.
+    let limits: QueueLimits
     /// How many unavailable domains one pass probes at most.
     let maxProbes = 16
     /// How long the worker sleeps when nothing is due and nothing is queued meanwhile.
     let pollInterval: Duration
     /// Parsed signing keys, per account.
     let signers: DeliverySigners
+    /// The client deliveries go through: the node's policy, with the delivery timeouts.
+    let httpClient: CurlHTTPClient
+
+    /// The total time one delivery request may take before it counts as a network failure.
+    public static let requestTimeout: Duration = .seconds(15)
 
     /// Creates a worker for `node`.
     /// - Parameters:
-    ///   - node: The node: database, HTTP client, delivery signal, logger.
+    ///   - node: The node: database, configuration, delivery signal, logger.
     ///   - now: The clock; the system clock unless a test injects another.
     ///   - policy: The retry rules; FedNode's defaults unless given.
     ///   - pollInterval: The longest sleep between passes when not notified; 5 seconds.
+    ///   - limits: Requests in flight at once, overall and per domain.
     public init(
         node: Node, now: @escaping @Sendable () -> Date = { Date() }, policy: RetryPolicy = RetryPolicy(),
-        pollInterval: Duration = .seconds(5)
+        pollInterval: Duration = .seconds(5), limits: QueueLimits = QueueLimits()
     ) {
         self.node = node
         self.now = now
         self.policy = policy
         self.pollInterval = pollInterval
+        self.limits = limits
         self.signers = DeliverySigners(database: node.database, logger: node.logger)
+        var client = CurlHTTPClient.Configuration(
+            userAgent: CurlHTTPClient.Configuration.userAgent(
+                publicURL: node.configuration.publicURL + "/", version: NodeConfiguration.softwareVersion),
+            connectTimeout: .seconds(5), totalTimeout: Self.requestTimeout)
+        client.allowPrivateAddresses = node.configuration.testMode
+        self.httpClient = CurlHTTPClient(configuration: client)
     }
 
-    /// Delivers until the task is cancelled or the service group shuts down gracefully. Sleeps
-    /// between passes until `node.deliverySignal` is notified or `pollInterval` passes; a full
-    /// batch is followed by another pass straight away. On graceful shutdown the requests in
-    /// flight finish and nothing new starts; what is left stays queued for the next start.
+    /// Delivers until the task is cancelled or the service group shuts down gracefully, starting
+    /// a due delivery whenever a slot is free. Sleeps until `node.deliverySignal` is notified
+    /// or `pollInterval` passes when nothing startable is waiting. On graceful shutdown the
+    /// requests in flight finish and nothing new starts; what is left stays queued.
     public func run() async throws {
         node.logger.info("delivery worker started")
         let signal = node.deliverySignal
         await withGracefulShutdownHandler {
-            while !Task.isCancelled, !Task.isShuttingDownGracefully {
-                let summary = await deliverDue()
-                if summary.moreDue { continue }
-                await signal.wait(timeout: pollInterval)
-            }
+            _ = await pump(continuous: true)
         } onGracefulShutdown: {
             signal.notify()  // cut the sleep short
         }
@@ -65,34 +84,13 @@ public struct DeliveryWorker: Service {
     }
 
     /// One pass: drops deliveries to unavailable domains that are past the horizon, then sends
-    /// every due delivery of one batch (plus one probe per unavailable domain whose probe is
-    /// due) and records each outcome.
+    /// one batch of due deliveries (taken round-robin across domains, plus one probe per
+    /// unavailable domain whose probe is due) within the concurrency limits, and records each
+    /// outcome.
     /// - Returns: What the pass did.
     @discardableResult
     public func deliverDue() async -> DeliverySummary {
-        let now = self.now()
-        var summary = DeliverySummary()
-        let batch: [Delivery]
-        let senders: [Int64: RequestSigner]
-        do {
-            summary.givenUp = try await dropExpired(now: now)
-            let (due, probes) = try await node.database.pool.read { db in
-                let due = try DeliveryQueue.due(at: now, limit: batchSize, in: db)
-                let probes = try DeliveryQueue.probes(
-                    at: now, lastFailureBefore: now.addingTimeInterval(-policy.probeInterval), limit: maxProbes, in: db)
-                return (due, probes)
-            }
-            batch = due + probes
-            summary.moreDue = due.count == batchSize
-            senders = try await signers.signers(for: Set(batch.map(\.accountId)))
-        } catch {
-            node.logger.error("cannot read the delivery queue", metadata: ["error": "\(error)"])
-            return summary
-        }
-        await send(batch, signers: senders, into: &summary)
-        // Rows left due by a failed write would come straight back: wait for the next poll.
-        summary.moreDue = summary.moreDue && summary.interrupted == 0
-        return summary
+        await pump(continuous: false)
     }
 
     /// Records that `domain` answered (an activity arrived from it, say), so deliveries to it
@@ -110,32 +108,8 @@ public struct DeliveryWorker: Service {
         }
     }
 
-    /// Sends `batch` with at most `maxInFlight` requests at once, adding each result to `summary`.
-    /// Stops starting new sends on graceful shutdown or cancellation.
-    private func send(_ batch: [Delivery], signers: [Int64: RequestSigner], into summary: inout DeliverySummary) async {
-        var pending = batch.makeIterator()
-        var revived = false
-        await withTaskGroup(of: AttemptResult.self) { group in
-            var started = 0
-            func startNext() -> Bool {
-                guard !Task.isCancelled, !Task.isShuttingDownGracefully, let delivery = pending.next() else { return false }
-                started += 1
-                group.addTask { await attempt(delivery, signer: signers[delivery.accountId]) }
-                return true
-            }
-            while started < maxInFlight, startNext() {}
-            for await result in group {
-                summary.add(result)
-                revived = revived || result.revivedDomain
-                _ = startNext()
-            }
-            summary.interrupted += batch.count - started
-        }
-        if revived { node.deliverySignal.notify() }  // its skipped deliveries are due now
-    }
-
     /// Gives up the deliveries that sat skipped on an unavailable domain past the horizon.
-    private func dropExpired(now: Date) async throws -> Int {
+    func dropExpired(now: Date) async throws -> Int {
         let cutoff = now.addingTimeInterval(-policy.giveUpAfter)
         let dropped = try await node.database.pool.write { db in
             try DeliveryQueue.dropExpired(queuedBefore: cutoff, in: db)

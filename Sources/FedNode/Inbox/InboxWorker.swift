@@ -5,52 +5,139 @@ import Logging
 import ServiceLifecycle
 import Storage
 
-/// Processes the inbox queue in arrival order. What the inbox accepted stays in SQLite until
-/// processed, so a crash after the 202 only delays it until the next start.
+/// Processes the inbox queue. What the inbox accepted stays in SQLite until processed, so a
+/// crash after the 202 only delays it until the next start.
+///
+/// Up to `limits.maxInFlight` items run at once and the queue refills as each one ends (no
+/// waves). Items of one actor run one at a time in arrival order, and one domain holds at most
+/// `limits.maxInFlightPerDomain` slots, so a server whose objects take 30 s to fetch delays only
+/// its own activities (see `InboxInFlight`). Every attempt is counted in the database before
+/// its handler runs; an item whose attempts keep dying with the process is parked.
 public struct InboxWorker: Service {
-    /// Attempts before a failing activity is dropped.
+    /// Failed attempts before a failing activity is parked.
     static let maxAttempts = 8
+    /// Attempts started and never finished (the process died) before an item is parked.
+    static let maxUnfinishedAttempts = 3
     private let node: Node
+    /// Concurrency limits.
+    let limits: QueueLimits
 
     /// Creates the worker for a node.
-    public init(node: Node) {
+    /// - Parameters:
+    ///   - node: The node whose queue this worker drains.
+    ///   - limits: Items in flight at once, overall and per sending domain.
+    public init(node: Node, limits: QueueLimits = QueueLimits()) {
         self.node = node
+        self.limits = limits
     }
 
-    /// Runs until graceful shutdown: drain what is due, then wait for a signal or a poll.
+    /// Events of the scheduling loop.
+    private enum Event: Sendable {
+        /// An item's attempt ended, however it ended.
+        case finished(InboxQueue.Candidate)
+        /// New work was signalled, or the poll interval passed.
+        case wake
+    }
+
+    /// Runs until graceful shutdown, refilling as items finish and when new work is signalled.
     public func run() async throws {
         await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                let processed = await processDue()
-                if processed == 0 { await node.inboxSignal.wait(timeout: .seconds(2)) }
-            }
+            _ = await schedule(untilIdle: false, now: { Date() })
         }
     }
 
-    /// Processes every due queue item once, oldest first.
-    /// - Returns: How many items were handled (processed, ignored or given up).
+    /// Processes every due item (including those that become startable as others finish) and
+    /// returns when nothing due is left or running.
+    /// - Parameter now: The time items are due by and retries are scheduled from (tests move it).
+    /// - Returns: How many attempts ended (processed, ignored, refused, retried or parked).
     @discardableResult
     public func processDue(now: Date = Date()) async -> Int {
-        let items = (try? await node.database.pool.read { db in
-            try InboxItem.filter(Column("available_at") <= now).order(Column("id")).limit(64).fetchAll(db)
-        }) ?? []
-        for item in items where !Task.isCancelled {
-            await process(item, now: now)
-        }
-        return items.count
+        await schedule(untilIdle: true, now: { now })
     }
 
-    private func process(_ item: InboxItem, now: Date) async {
+    private func schedule(untilIdle: Bool, now: @escaping @Sendable () -> Date) async -> Int {
+        var inFlight = InboxInFlight(limits: limits, maxUnfinished: Self.maxUnfinishedAttempts)
+        var ended = 0
+        let signal = node.inboxSignal
+        await withTaskGroup(of: Event.self) { group in
+            if !untilIdle { group.addTask { await signal.wait(timeout: .seconds(2)); return .wake } }
+            while !Task.isCancelled {
+                for (candidate, item) in await startable(&inFlight, now: now()) {
+                    group.addTask { await process(item, now: now); return .finished(candidate) }
+                }
+                if untilIdle, inFlight.count == 0 { break }
+                guard let event = await group.next() else { break }
+                switch event {
+                case .finished(let candidate):
+                    inFlight.remove(candidate)
+                    ended += 1
+                case .wake:
+                    if !Task.isCancelled { group.addTask { await signal.wait(timeout: .seconds(2)); return .wake } }
+                }
+            }
+            group.cancelAll()
+        }
+        return ended
+    }
+
+    /// Chooses what may start now, parks what kept dying, and claims the chosen items (their
+    /// attempt is counted durably before any handler runs).
+    private func startable(_ inFlight: inout InboxInFlight, now: Date) async -> [(InboxQueue.Candidate, InboxItem)] {
+        var started: [(InboxQueue.Candidate, InboxItem)] = []
+        // A window full of one busy actor's items says nothing of the items behind it: look
+        // again with that actor excluded, a few times at most.
+        for _ in 0..<4 where inFlight.hasRoom {
+            let window = limits.maxInFlight * 4
+            let (actors, domains) = (inFlight.actors, inFlight.saturatedDomains)
+            guard let candidates = try? await node.database.pool.read({ db in
+                try InboxQueue.candidates(at: now, excludingActors: actors, excludingDomains: domains, limit: window, in: db)
+            }) else { break }
+            let choice = inFlight.choose(from: candidates)
+            started += await claim(choice, inFlight: &inFlight)
+            if candidates.count < window || choice.draining { break }
+        }
+        return started
+    }
+
+    /// Parks and claims in one transaction; whatever could not be claimed leaves `inFlight`.
+    private func claim(_ choice: InboxInFlight.Choice, inFlight: inout InboxInFlight) async -> [(InboxQueue.Candidate, InboxItem)] {
+        guard !choice.start.isEmpty || !choice.park.isEmpty else { return [] }
+        let now = Date()
+        let reason = "interrupted \(Self.maxUnfinishedAttempts) times: the process died during each attempt"
+        let claimed = try? await node.database.writeBookkeeping { db -> [Int64: InboxItem] in
+            for candidate in choice.park { try InboxQueue.park(candidate.id, reason: reason, at: now, in: db) }
+            var items: [Int64: InboxItem] = [:]
+            for candidate in choice.start { items[candidate.id] = try InboxQueue.claim(candidate.id, in: db) }
+            return items
+        }
+        for candidate in choice.park {
+            node.logger.error("inbox item parked", metadata: ["item": "\(candidate.id)", "actor": "\(candidate.actorUri)", "reason": "\(reason)"])
+        }
+        var started: [(InboxQueue.Candidate, InboxItem)] = []
+        for candidate in choice.start {
+            if let item = claimed?[candidate.id] { started.append((candidate, item)) } else { inFlight.remove(candidate) }
+        }
+        return started
+    }
+
+    private func process(_ item: InboxItem, now: @Sendable () -> Date) async {
         let logger = node.logger.with(["activity": "\(item.activityId ?? "-")", "actor": "\(item.actorUri)"])
         do {
             let outcome = try await handle(item)
             if case .ignored(let reason) = outcome { logger.debug("activity ignored", metadata: ["reason": "\(reason)"]) }
             try await finish(item, outcome: outcome == .processed ? "processed" : "ignored")
-        } catch let error as NodeError where Self.isPermanent(error) {
-            logger.notice("activity refused", metadata: ["error": "\(error)"])
-            try? await finish(item, outcome: "refused")
         } catch {
-            await retry(item, error: error, now: now, logger: logger)
+            if Task.isCancelled {
+                // An orderly shutdown interrupted it: this attempt does not count against the item.
+                // (From a task of its own: GRDB's async write refuses to start in a cancelled one.)
+                let database = node.database
+                await Task { _ = try? await database.writeBookkeeping { try InboxQueue.release(item.id, in: $0) } }.value
+            } else if let error = error as? NodeError, Self.isPermanent(error) {
+                logger.notice("activity refused", metadata: ["error": "\(error)"])
+                try? await finish(item, outcome: "refused")
+            } else {
+                await retry(item, error: error, now: now(), logger: logger)
+            }
         }
     }
 
@@ -69,24 +156,19 @@ public struct InboxWorker: Service {
     }
 
     private func finish(_ item: InboxItem, outcome: String) async throws {
-        try await node.database.pool.write { db in
-            _ = try item.delete(db)
-            if let id = item.activityId {
-                try db.execute(sql: "UPDATE seen_activities SET outcome = ? WHERE uri = ?", arguments: [outcome, id])
-            }
-        }
+        try await node.database.writeBookkeeping { db in try InboxQueue.finish(item, outcome: outcome, in: db) }
     }
 
+    /// Reschedules with bounded exponential backoff (20 s doubling up to an hour); parks the
+    /// item once it has failed `maxAttempts` times, keeping it for the admin.
     private func retry(_ item: InboxItem, error: any Error, now: Date, logger: Logger) async {
-        var next = item
-        next.attempts += 1
-        next.lastError = "\(error)"
-        next.availableAt = now.addingTimeInterval(min(3600, 10 * pow(2, Double(next.attempts))))
-        let giveUp = next.attempts >= Self.maxAttempts
-        logger.warning(giveUp ? "activity dropped after retries" : "activity will be retried", metadata: ["error": "\(error)"])
-        let row = next
-        _ = try? await node.database.pool.write { db in
-            if giveUp { _ = try row.delete(db) } else { try row.update(db) }
+        let attempts = item.attempts + 1
+        let availableAt = now.addingTimeInterval(min(3600, 10 * pow(2, Double(attempts))))
+        let giveUp = attempts >= Self.maxAttempts
+        logger.warning(giveUp ? "activity parked after retries" : "activity will be retried", metadata: ["error": "\(error)"])
+        _ = try? await node.database.writeBookkeeping { db in
+            try InboxQueue.reschedule(item.id, attempts: attempts, availableAt: availableAt, error: "\(error)", in: db)
+            if giveUp { try InboxQueue.park(item.id, reason: "failed \(attempts) times: \(error)", at: now, in: db) }
         }
     }
 

@@ -9,6 +9,8 @@ public final class NodeDatabase: Sendable {
     public let pool: DatabasePool
     /// Path of the SQLite file.
     public let path: String
+    /// Batches concurrent durable writes into shared transactions.
+    private let group: GroupCommit
 
     /// Opens (creating if needed) the database at `path` and applies pending migrations.
     /// - Parameters:
@@ -22,9 +24,17 @@ public final class NodeDatabase: Sendable {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             pool = try DatabasePool(path: path, configuration: Self.configuration)
+            // The inbox's 202 and the client API's 200 are promises: in WAL mode, FULL syncs the
+            // WAL at every commit, so what was acknowledged survives power loss and OS crashes,
+            // not only a process crash as NORMAL would (sqlite.org/pragma.html#pragma_synchronous).
+            // Set on the pool's one writer after opening, because GRDB sets NORMAL on it when it
+            // turns WAL on, after `prepareDatabase` ran. The cost is one fsync per commit; queue
+            // bookkeeping that may be redone opts out through `writeBookkeeping`.
+            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
         } catch {
             throw .cannotOpen(path: path, reason: "\(error)")
         }
+        group = GroupCommit(pool: pool)
         if migrate { try self.migrate() }
     }
 
@@ -45,6 +55,40 @@ public final class NodeDatabase: Sendable {
         }
     }
 
+    /// Runs `updates` in a durable (FULL) transaction shared with other callers' concurrent
+    /// writes, inside a savepoint of its own (group commit): one fsync acknowledges the whole
+    /// group, so many small writes that each must be durable before answering (the inbox's
+    /// 202) are not limited to one fsync each. If `updates` throws, only its own changes are
+    /// rolled back.
+    /// - Parameter updates: The changes; keep them small, as they share a transaction.
+    /// - Returns: What `updates` returns, once its transaction is committed.
+    /// - Throws: What `updates` throws, or the shared commit's `DatabaseError`.
+    public func writeDurablyGrouped<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await group.write(updates)
+    }
+
+    /// Runs `updates` in one write transaction committed with `synchronous = NORMAL`: for queue
+    /// bookkeeping (an attempt counted, a finished item removed, a retry scheduled) whose loss
+    /// on power failure only means redoing idempotent work. In WAL mode such a commit survives
+    /// a process crash, and the next FULL commit makes it durable too, since the WAL is replayed
+    /// in order. Anything acknowledged to a client goes through `pool.write` (FULL) instead.
+    /// - Parameter updates: The changes.
+    /// - Returns: What `updates` returns.
+    /// - Throws: What `updates` throws, or a GRDB `DatabaseError`.
+    public func writeBookkeeping<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
+            var result: T?
+            try db.inTransaction {
+                result = try updates(db)
+                return .commit
+            }
+            guard let result else { throw DatabaseError(message: "bookkeeping transaction produced nothing") }
+            return result
+        }
+    }
+
     /// Identifiers of every migration the code knows, in order.
     public static var knownMigrations: [String] { Migrations.migrator.migrations }
 
@@ -53,9 +97,6 @@ public final class NodeDatabase: Sendable {
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
-            // WAL + NORMAL survives a process crash (the inbox's promise); only an OS crash can
-            // lose the last commits, as with Mastodon's default Postgres `synchronous_commit`.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // 16 MiB of page cache per connection (SQLite's default is 2 MiB): index pages of a
             // large database stay in memory instead of being read again for every page view.
             try db.execute(sql: "PRAGMA cache_size = -16000")

@@ -25,6 +25,50 @@ public enum DeliveryQueue {
             arguments: [now, limit])
     }
 
+    /// Due deliveries in round-robin order across domains: the oldest of every domain first,
+    /// then the second oldest of every domain, and so on, so one domain's backlog never stands
+    /// in front of another domain's work. Domains marked unavailable are skipped.
+    /// - Parameters:
+    ///   - now: The current time; rows with `next_attempt_at <= now` are due.
+    ///   - perDomain: The most rows taken from one domain.
+    ///   - limit: The most rows returned.
+    ///   - after: The domain served last; the round starts with the domains sorting after it.
+    ///   - domains: Domains to leave out (already at their cap of requests in flight).
+    ///   - ids: Deliveries to leave out (already in flight).
+    ///   - db: An open database connection.
+    /// - Returns: At most `limit` deliveries, at most `perDomain` of each domain.
+    /// - Throws: A GRDB `DatabaseError`.
+    public static func fairDue(
+        at now: Date, perDomain: Int, limit: Int, after: String? = nil, excludingDomains domains: Set<String> = [],
+        excludingIds ids: Set<Int64> = [], in db: Database
+    ) throws -> [Delivery] {
+        let domainList = domains.isEmpty ? "" : "AND domain NOT IN (\(databaseQuestionMarks(count: domains.count)))"
+        let idList = ids.isEmpty ? "" : "AND id NOT IN (\(databaseQuestionMarks(count: ids.count)))"
+        var arguments: StatementArguments = [now]
+        arguments += StatementArguments(Array(domains))
+        arguments += StatementArguments(Array(ids))
+        arguments += [perDomain, after ?? "", limit]
+        // Rank within each domain over the (domain, next_attempt_at) index, without the payload;
+        // the chosen rows are read whole afterwards.
+        let picked = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id FROM (
+                  SELECT id, domain, ROW_NUMBER() OVER (PARTITION BY domain ORDER BY next_attempt_at, id) AS turn
+                  FROM delivery_queue
+                  WHERE next_attempt_at <= ?
+                    AND domain NOT IN (SELECT domain FROM delivery_domains WHERE unavailable)
+                    \(domainList) \(idList))
+                WHERE turn <= ?
+                ORDER BY turn, domain <= ?, domain
+                LIMIT ?
+                """,
+            arguments: arguments
+        ).map { $0["id"] as Int64 }
+        let rows = Dictionary(uniqueKeysWithValues: try Delivery.fetchAll(db, keys: picked).map { ($0.id, $0) })
+        return picked.compactMap { rows[$0] }
+    }
+
     /// One due delivery (the oldest) for each unavailable domain that has not failed since
     /// `lastFailureBefore`, to find out whether the domain answers again.
     /// - Parameters:

@@ -15,8 +15,14 @@ public struct InboxItem: Record, Equatable, Identifiable {
     public var recipientAccountId: Int64?
     /// The JSON body exactly as received.
     public var payload: Data
-    /// Processing attempts so far.
+    /// Processing attempts that ended in a transient failure so far (they set the backoff).
     public var attempts: Int = 0
+    /// Attempts started but never finished: raised durably before the handler runs, cleared
+    /// when an attempt ends. Only a process that died mid-attempt leaves it above zero.
+    public var unfinishedAttempts: Int = 0
+    /// Set when the item was taken out of processing (it kept killing the node, or kept
+    /// failing); it stays for the admin to inspect (`fednode inbox parked`).
+    public var parkedAt: Date?
     /// Not processed before this time (backoff after a failure).
     public var availableAt: Date
     /// Why the last attempt failed.

@@ -1,0 +1,159 @@
+import Foundation
+import GRDB
+
+/// The queries of the inbox worker over `inbox_queue`: which items may start, the durable
+/// attempt count taken before a handler runs, and how an attempt ends (done, retried, parked).
+/// Each call runs inside the caller's transaction.
+public enum InboxQueue {
+    /// The light part of a queued item, enough to schedule it.
+    public struct Candidate: Sendable, Equatable, FetchableRecord, Decodable {
+        /// The item's id (arrival order).
+        public var id: Int64
+        /// The verified signer: items of one actor are processed one at a time, in order.
+        public var actorUri: String
+        /// The signer's domain (host[:port]): its items in flight are capped.
+        public var domain: String
+        /// Attempts started without finishing (each one a process that died mid-attempt).
+        public var unfinishedAttempts: Int
+
+        /// Creates a candidate (the worker reads them with `candidates(at:...)`).
+        public init(id: Int64, actorUri: String, domain: String, unfinishedAttempts: Int) {
+            self.id = id
+            self.actorUri = actorUri
+            self.domain = domain
+            self.unfinishedAttempts = unfinishedAttempts
+        }
+
+        /// Columns are snake_case in SQL.
+        public static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .convertFromSnakeCase }
+    }
+
+    /// Due, unparked items in arrival order, leaving out the actors and domains given.
+    /// - Parameters:
+    ///   - now: Items with `available_at <= now` are due.
+    ///   - actors: Actors with an item in flight (their next item waits for it).
+    ///   - domains: Domains already at their cap of items in flight.
+    ///   - limit: The most candidates returned.
+    ///   - db: An open database connection.
+    /// - Returns: At most `limit` candidates, oldest first.
+    /// - Throws: A GRDB `DatabaseError`.
+    public static func candidates(
+        at now: Date, excludingActors actors: Set<String>, excludingDomains domains: Set<String>, limit: Int, in db: Database
+    ) throws -> [Candidate] {
+        let actorList = actors.isEmpty ? "" : "AND actor_uri NOT IN (\(databaseQuestionMarks(count: actors.count)))"
+        let domainList = domains.isEmpty ? "" : "AND domain NOT IN (\(databaseQuestionMarks(count: domains.count)))"
+        var arguments: StatementArguments = [now]
+        arguments += StatementArguments(Array(actors))
+        arguments += StatementArguments(Array(domains))
+        arguments += [limit]
+        return try Candidate.fetchAll(
+            db,
+            sql: """
+                SELECT id, actor_uri, domain, unfinished_attempts FROM inbox_queue
+                WHERE available_at <= ? AND parked_at IS NULL \(actorList) \(domainList)
+                ORDER BY id LIMIT ?
+                """,
+            arguments: arguments)
+    }
+
+    /// Counts an attempt as started before the handler runs, so a process that dies during
+    /// the attempt leaves a trace.
+    /// - Parameters:
+    ///   - id: The item's id.
+    ///   - db: An open write transaction.
+    /// - Returns: The item with its raised count, or `nil` when it is gone or parked.
+    /// - Throws: A GRDB `DatabaseError`.
+    public static func claim(_ id: Int64, in db: Database) throws -> InboxItem? {
+        try db.execute(
+            sql: "UPDATE inbox_queue SET unfinished_attempts = unfinished_attempts + 1 WHERE id = ? AND parked_at IS NULL",
+            arguments: [id])
+        guard db.changesCount == 1 else { return nil }
+        return try InboxItem.fetchOne(db, key: id)
+    }
+
+    /// Removes a finished item and records its outcome against its activity id.
+    /// - Parameters:
+    ///   - item: The item.
+    ///   - outcome: `processed`, `ignored` or `refused`.
+    ///   - db: An open write transaction.
+    /// - Throws: A GRDB `DatabaseError`.
+    public static func finish(_ item: InboxItem, outcome: String, in db: Database) throws {
+        _ = try InboxItem.deleteOne(db, key: item.id)
+        if let id = item.activityId {
+            try db.execute(sql: "UPDATE seen_activities SET outcome = ? WHERE uri = ?", arguments: [outcome, id])
+        }
+    }
+
+    /// Records a failed attempt that ended (the process lived) and when to try again.
+    /// - Parameters:
+    ///   - id: The item's id.
+    ///   - attempts: Failed attempts so far, this one included.
+    ///   - availableAt: Not before this time.
+    ///   - error: What went wrong, for the admin.
+    ///   - db: An open write transaction.
+    /// - Throws: A GRDB `DatabaseError`.
+    public static func reschedule(_ id: Int64, attempts: Int, availableAt: Date, error: String, in db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE inbox_queue SET attempts = ?, available_at = ?, last_error = ?, unfinished_attempts = 0
+                WHERE id = ?
+                """,
+            arguments: [attempts, availableAt, error, id])
+    }
+
+    /// Takes back the count of an attempt that was interrupted by an orderly shutdown.
+    /// - Parameters:
+    ///   - id: The item's id.
+    ///   - db: An open write transaction.
+    /// - Throws: A GRDB `DatabaseError`.
+    public static func release(_ id: Int64, in db: Database) throws {
+        try db.execute(
+            sql: "UPDATE inbox_queue SET unfinished_attempts = max(unfinished_attempts - 1, 0) WHERE id = ?",
+            arguments: [id])
+    }
+
+    /// Takes an item out of processing, keeping it for the admin.
+    /// - Parameters:
+    ///   - id: The item's id.
+    ///   - reason: Why, stored as its last error.
+    ///   - now: When.
+    ///   - db: An open write transaction.
+    /// - Throws: A GRDB `DatabaseError`.
+    public static func park(_ id: Int64, reason: String, at now: Date, in db: Database) throws {
+        try db.execute(sql: "UPDATE inbox_queue SET parked_at = ?, last_error = ? WHERE id = ?", arguments: [now, reason, id])
+        try db.execute(
+            sql: "UPDATE seen_activities SET outcome = 'parked' WHERE uri = (SELECT activity_id FROM inbox_queue WHERE id = ?)",
+            arguments: [id])
+    }
+
+    /// The parked items, oldest first.
+    /// - Parameters:
+    ///   - limit: The most rows returned.
+    ///   - db: An open database connection.
+    /// - Returns: The parked items.
+    /// - Throws: A GRDB `DatabaseError`.
+    public static func parked(limit: Int = 1000, in db: Database) throws -> [InboxItem] {
+        try InboxItem.filter(Column("parked_at") != nil).order(Column("id")).limit(limit).fetchAll(db)
+    }
+
+    /// Puts a parked item back in the queue with fresh counts, due now.
+    /// - Parameters:
+    ///   - id: The item's id.
+    ///   - now: When it becomes due.
+    ///   - db: An open write transaction.
+    /// - Returns: Whether a parked item with that id existed.
+    /// - Throws: A GRDB `DatabaseError`.
+    public static func unpark(_ id: Int64, at now: Date, in db: Database) throws -> Bool {
+        try db.execute(
+            sql: """
+                UPDATE inbox_queue SET parked_at = NULL, attempts = 0, unfinished_attempts = 0, available_at = ?
+                WHERE id = ? AND parked_at IS NOT NULL
+                """,
+            arguments: [now, id])
+        guard db.changesCount == 1 else { return false }
+        try db.execute(
+            sql: "UPDATE seen_activities SET outcome = 'queued' WHERE uri = (SELECT activity_id FROM inbox_queue WHERE id = ?)",
+            arguments: [id])
+        return true
+    }
+}

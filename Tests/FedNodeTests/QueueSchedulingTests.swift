@@ -1,0 +1,69 @@
+import Foundation
+import Storage
+import Testing
+
+@testable import FedNode
+
+/// The scheduling rules of the two workers, on their own: what may start given what runs.
+@Suite struct QueueSchedulingTests {
+    private func candidate(_ id: Int64, actor: String, domain: String, unfinished: Int = 0) -> InboxQueue.Candidate {
+        InboxQueue.Candidate(id: id, actorUri: "https://\(domain)/users/\(actor)", domain: domain, unfinishedAttempts: unfinished)
+    }
+
+    @Test func inboxRunsOneItemPerActorAndCapsEachDomain() {
+        var inFlight = InboxInFlight(limits: QueueLimits(maxInFlight: 16, maxInFlightPerDomain: 2), maxUnfinished: 3)
+        let choice = inFlight.choose(from: [
+            candidate(1, actor: "a", domain: "slow.example"), candidate(2, actor: "a", domain: "slow.example"),
+            candidate(3, actor: "b", domain: "slow.example"), candidate(4, actor: "c", domain: "slow.example"),
+            candidate(5, actor: "d", domain: "fast.example"),
+        ])
+        #expect(choice.start.map(\.id) == [1, 3, 5], "a's second item waits for its first; slow.example holds two slots")
+        inFlight.remove(choice.start[0])
+        #expect(inFlight.choose(from: [candidate(2, actor: "a", domain: "slow.example")]).start.map(\.id) == [2])
+    }
+
+    @Test func inboxRefillsUpToTheGlobalLimit() {
+        var inFlight = InboxInFlight(limits: QueueLimits(maxInFlight: 3, maxInFlightPerDomain: 3), maxUnfinished: 3)
+        let many = (1...5).map { candidate(Int64($0), actor: "u\($0)", domain: "d\($0).example") }
+        #expect(inFlight.choose(from: many).start.count == 3)
+        #expect(inFlight.choose(from: Array(many.dropFirst(3))).start.isEmpty)
+        inFlight.remove(many[1])
+        #expect(inFlight.choose(from: Array(many.dropFirst(3))).start.map(\.id) == [4], "one slot freed, one item started")
+    }
+
+    @Test func inboxRunsASuspectAloneAndParksARepeatOffender() {
+        var inFlight = InboxInFlight(limits: QueueLimits(), maxUnfinished: 3)
+        let running = candidate(1, actor: "a", domain: "a.example")
+        #expect(inFlight.choose(from: [running]).start.count == 1)
+        let suspect = candidate(2, actor: "b", domain: "b.example", unfinished: 1)
+        let waiting = inFlight.choose(from: [suspect, candidate(3, actor: "c", domain: "c.example")])
+        #expect(waiting.start.isEmpty && waiting.draining, "nothing starts while the suspect waits for the others")
+        inFlight.remove(running)
+        let alone = inFlight.choose(from: [suspect, candidate(3, actor: "c", domain: "c.example")])
+        #expect(alone.start.map(\.id) == [2], "the suspect runs alone")
+        #expect(inFlight.choose(from: [candidate(3, actor: "c", domain: "c.example")]).start.isEmpty)
+        inFlight.remove(suspect)
+        let offender = candidate(4, actor: "d", domain: "d.example", unfinished: 3)
+        let parked = inFlight.choose(from: [offender, candidate(3, actor: "c", domain: "c.example")])
+        #expect(parked.park.map(\.id) == [4] && parked.start.map(\.id) == [3])
+    }
+
+    @Test func deliveriesGoRoundRobinWithinPerDomainCaps() {
+        var inFlight = DeliveryInFlight(limits: QueueLimits(maxInFlight: 6, maxInFlightPerDomain: 2))
+        func delivery(_ id: Int64, _ domain: String) -> Delivery {
+            var row = Delivery(activityUri: "https://social.test/\(id)", accountId: 1, inboxUrl: "https://\(domain)/inbox", domain: domain, payload: Data())
+            row.id = id
+            return row
+        }
+        // The order the queue read gives: first of each domain, then second of each, ...
+        let slow = (1...5).map { delivery($0, "slow.example") }
+        let fast = delivery(10, "fast.example")
+        inFlight.refill([slow[0], fast, slow[1], slow[2], slow[3], slow[4]])
+        #expect(inFlight.take().map(\.id) == [1, 10, 2], "the slow domain holds only its two slots")
+        #expect(inFlight.take().isEmpty)
+        inFlight.finish(slow[0])
+        #expect(inFlight.take().map(\.id) == [3], "a freed slot is refilled at once")
+        inFlight.refill([slow[1], slow[2], slow[3]])
+        #expect(inFlight.waiting.map(\.id) == [4], "what is in flight is not read twice")
+    }
+}

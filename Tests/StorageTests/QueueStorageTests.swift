@@ -1,0 +1,104 @@
+import Foundation
+import GRDB
+import Synchronization
+import Testing
+@testable import Storage
+
+/// Counts the commits of the writer connection.
+private final class CommitCounter: TransactionObserver, Sendable {
+    let commits = Mutex(0)
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseDidCommit(_ db: Database) { commits.withLock { $0 += 1 } }
+    func databaseDidRollback(_ db: Database) {}
+}
+
+@Suite("Queue storage")
+struct QueueStorageTests {
+    @Test("commits are durable: synchronous = FULL on the writer, in WAL mode")
+    func durableCommits() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let database = try NodeDatabase(path: dir.file("node.sqlite"))
+        let (synchronous, journal) = try database.pool.write { db in
+            (try Int.fetchOne(db, sql: "PRAGMA synchronous"), try String.fetchOne(db, sql: "PRAGMA journal_mode"))
+        }
+        #expect(synchronous == 2, "2 is FULL; NORMAL (1) may lose acknowledged commits on power loss")
+        #expect(journal == "wal")
+    }
+
+    @Test("inbox candidates skip busy actors, saturated domains, parked and future items; claims count, parking keeps the row")
+    func inboxQueue() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let database = try NodeDatabase(path: dir.file("node.sqlite"))
+        let now = Date()
+        let items = [
+            InboxItem(activityId: "https://slow.example/1", actorUri: "https://Slow.Example/users/a", recipientAccountId: nil, payload: Data("{}".utf8), receivedAt: now),
+            InboxItem(activityId: "https://slow.example/2", actorUri: "https://slow.example/users/b", recipientAccountId: nil, payload: Data("{}".utf8), receivedAt: now),
+            InboxItem(activityId: "https://fast.example:8443/1", actorUri: "https://fast.example:8443/users/c", recipientAccountId: nil, payload: Data("{}".utf8), receivedAt: now),
+            InboxItem(activityId: "https://fast.example:8443/2", actorUri: "https://fast.example:8443/users/d", recipientAccountId: nil, payload: Data("{}".utf8), receivedAt: now.addingTimeInterval(60)),
+        ]
+        try database.pool.write { db in
+            for item in items {
+                try item.insert(db)
+                try db.execute(sql: "INSERT INTO seen_activities(origin, uri, outcome, seen_at) VALUES (?, ?, 'queued', ?)",
+                               arguments: [URL(string: item.activityId!)!.host, item.activityId, now])
+            }
+        }
+        let all = try database.pool.read { try InboxQueue.candidates(at: now, excludingActors: [], excludingDomains: [], limit: 10, in: $0) }
+        #expect(all.map(\.id) == items.prefix(3).map(\.id), "due items in arrival order")
+        #expect(all.map(\.domain) == ["slow.example", "slow.example", "fast.example:8443"])
+        let filtered = try database.pool.read {
+            try InboxQueue.candidates(at: now, excludingActors: ["https://slow.example/users/b"], excludingDomains: ["fast.example:8443"], limit: 10, in: $0)
+        }
+        #expect(filtered.map(\.id) == [items[0].id])
+
+        let claimed = try database.pool.write { try InboxQueue.claim(items[0].id, in: $0) }
+        #expect(claimed?.unfinishedAttempts == 1)
+        try database.pool.write { try InboxQueue.park(items[0].id, reason: "interrupted 3 times", at: now, in: $0) }
+        #expect(try database.pool.write { try InboxQueue.claim(items[0].id, in: $0) } == nil, "a parked item is not claimed")
+        let parked = try database.pool.read { try InboxQueue.parked(in: $0) }
+        #expect(parked.map(\.id) == [items[0].id])
+        #expect(try database.pool.read { try String.fetchOne($0, sql: "SELECT outcome FROM seen_activities WHERE uri = ?", arguments: [items[0].activityId]) } == "parked")
+        #expect(try database.pool.read { try InboxQueue.candidates(at: now, excludingActors: [], excludingDomains: [], limit: 10, in: $0) }.count == 2)
+
+        #expect(try database.pool.write { try InboxQueue.unpark(items[0].id, at: now, in: $0) })
+        let back = try database.pool.read { try InboxItem.fetchOne($0, key: items[0].id) }
+        #expect(back?.parkedAt == nil && back?.unfinishedAttempts == 0)
+        #expect(try database.pool.write { try InboxQueue.unpark(items[0].id, at: now, in: $0) } == false)
+    }
+
+    @Test("grouped durable writes share commits; a failing one rolls back alone")
+    func groupCommit() async throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let database = try NodeDatabase(path: dir.file("node.sqlite"))
+        let counter = CommitCounter()
+        try await database.pool.write { $0.add(transactionObserver: counter, extent: .databaseLifetime) }
+        let results = await withTaskGroup(of: (Int, Bool).self) { group in
+            for index in 0..<64 {
+                group.addTask {
+                    do {
+                        let stored = try await database.writeDurablyGrouped { db -> Int in
+                            try NodeSettings.set("key\(index)", to: "value\(index)", in: db)
+                            if index == 7 { throw DatabaseError(message: "refused") }
+                            return index
+                        }
+                        return (stored, true)
+                    } catch {
+                        return (index, false)
+                    }
+                }
+            }
+            var all: [(Int, Bool)] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        #expect(results.filter { $0.1 }.count == 63)
+        #expect(results.first { !$0.1 }?.0 == 7)
+        let keys = try await database.pool.read { try String.fetchAll($0, sql: "SELECT key FROM node_settings WHERE key LIKE 'key%'") }
+        #expect(Set(keys) == Set((0..<64).filter { $0 != 7 }.map { "key\($0)" }), "each write landed whole, the failed one not at all")
+        #expect(counter.commits.withLock { $0 } < 64, "concurrent writes shared commits")
+    }
+}
