@@ -71,7 +71,9 @@ private struct PlainTextWriter {
             return
         }
         var collapsed = ""
-        var lastWasSpace = text.isEmpty || text.last?.isWhitespace == true
+        // The last scalar, not `text.last`: finding the last Character walks back over a whole
+        // grapheme cluster, and a run of combining marks split by tags made that quadratic.
+        var lastWasSpace = text.unicodeScalars.last?.properties.isWhitespace ?? true
         for character in piece {
             if character.isWhitespace && character != "\u{A0}" {
                 if !lastWasSpace { collapsed.append(" ") }
@@ -86,16 +88,16 @@ private struct PlainTextWriter {
 
     private mutating func lineBreak() {
         trimTrailingSpaces()
-        if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+        if !text.isEmpty, text.unicodeScalars.last != "\n" { text += "\n" }
     }
 
     private mutating func paragraphBreak() {
         trimTrailingSpaces()
         guard !text.isEmpty else { return }
-        while !text.hasSuffix("\n\n") { text += "\n" }
+        while !text.unicodeScalars.suffix(2).elementsEqual(["\n", "\n"]) { text += "\n" }
     }
 
     private mutating func trimTrailingSpaces() {
-        while text.last == " " { text.removeLast() }
+        while text.unicodeScalars.last == " " { text.unicodeScalars.removeLast() }
     }
 }
