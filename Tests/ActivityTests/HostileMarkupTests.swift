@@ -21,7 +21,8 @@ struct HostileMarkupTests {
 
     @Test func tokenizerKeepsABoundedNumberOfAttributes() throws {
         var tokenizer = HTMLTokenizer("<a href=\"https://ok.example/\"\(Self.junkAttributes(200_000))>x</a>")
-        guard case .startTag(let name, let attributes) = try #require(tokenizer.next()) else {
+        let first = tokenizer.next()
+        guard case .startTag(let name, let attributes) = try #require(first) else {
             Issue.record("expected a start tag")
             return
         }
@@ -83,7 +84,8 @@ struct HostileMarkupTests {
         #expect(balanced)
         #expect(deepest == expectedDepth)
         #expect(output.contains(">end</"))
-        #expect(output.utf8.count < html.utf8.count * 2)
+        // Linear: each kept tag gains at most a forced rel and an end tag.
+        #expect(output.utf8.count < html.utf8.count * 3)
     }
 
     /// The deepest nesting of the sanitiser's output, and whether every end tag closes the
@@ -91,7 +93,8 @@ struct HostileMarkupTests {
     static func nesting(of html: String) -> (deepest: Int, balanced: Bool) {
         var open: [Substring] = []
         var deepest = 0
-        for piece in html.split(separator: "<").dropFirst() {
+        // The first piece is whatever comes before the first `<`.
+        for piece in html.split(separator: "<", omittingEmptySubsequences: false).dropFirst() {
             let name = piece.prefix { $0 != " " && $0 != ">" }
             if name == "br" { continue }
             if name.hasPrefix("/") {
