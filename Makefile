@@ -67,7 +67,7 @@ fuzz: deps
 ## A few seconds of every fuzz target (part of `make test`).
 FUZZ_SMOKE_SECONDS ?= 3
 fuzz-smoke: deps
-	FUZZ_RUNS= FUZZ_SECONDS="$(FUZZ_SMOKE_SECONDS)" scripts/fuzz
+	FUZZ_RUNS= FUZZ_SECONDS="$(FUZZ_SMOKE_SECONDS)" FUZZ_FRESH=1 scripts/fuzz
 
 clean:
 	rm -rf .build $(VENV)

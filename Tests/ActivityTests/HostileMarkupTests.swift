@@ -54,6 +54,13 @@ struct HostileMarkupTests {
         #expect(HTMLSanitizer.sanitize(html) == "<a href=\"https://first.example/\" \(Self.rel)>t</a>")
     }
 
+    @Test func hrefPaddedWithControlCharactersIsTrimmed() {
+        // URL parsers strip leading and trailing C0 controls and spaces; so does safeURL.
+        let padding = String(repeating: "\u{1}", count: 500_000)
+        let html = "<a href=\"\(padding) https://ok.example/\(padding)\">t</a><a href=\"\(padding)javascript:x\">u</a>"
+        #expect(HTMLSanitizer.sanitize(html) == "<a href=\"https://ok.example/\" \(Self.rel)>t</a><a \(Self.rel)>u</a>")
+    }
+
     @Test func hundredThousandUnclosedTagsFlattenPastTheNestingLimit() {
         let depth = HTMLSanitizer.maxNesting
         let output = HTMLSanitizer.sanitize(String(repeating: "<b>", count: 100_000) + "deep")
