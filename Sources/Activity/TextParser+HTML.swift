@@ -16,10 +16,12 @@ extension TextParser {
     }
 
     /// Lines grouped into paragraphs; blank lines (only whitespace) separate paragraphs.
+    /// CR LF and a lone CR are newlines, as HTML's input preprocessing has them (13.2.3.5):
+    /// dropping a lone CR instead joined `#cat\rs` into the tag `#cats`, which `hashtags(in:)`
+    /// reads as `#cat`.
     private static func paragraphs(of text: String) -> [[String]] {
-        let lines = text.replacingOccurrences(of: "\r\n", with: "\n")
-            .split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.replacingOccurrences(of: "\r", with: "") }
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var paragraphs: [[String]] = []
         var current: [String] = []
         for line in lines {

@@ -20,6 +20,15 @@ struct TextHTMLTests {
         #expect(Self.html(" \n\n ") == "")
     }
 
+    /// Found by the `text` fuzz target (Tests/Fuzz/Corpus/text/lone-cr): a lone CR was dropped,
+    /// so `#kip\rM` became the link `#kipM` while the post's tags said `kip`.
+    @Test func loneCarriageReturnIsALineBreak() {
+        #expect(TextParser.hashtags(in: "#kip\rM") == ["kip"])
+        #expect(Self.html("#kip\rM") == "<p><a href=\"https://fednode.example/tags/kip\" class=\"mention hashtag\" "
+            + "rel=\"tag\">#<span>kip</span></a><br>M</p>")
+        #expect(Self.html("a\r\rb\r\nc") == "<p>a</p><p>b<br>c</p>")
+    }
+
     @Test func specialCharactersAreEscaped() {
         #expect(Self.html(#"1 < 2 & "x" > y <script>alert(1)</script>"#)
             == "<p>1 &lt; 2 &amp; &quot;x&quot; &gt; y &lt;script&gt;alert(1)&lt;/script&gt;</p>")
