@@ -27,6 +27,8 @@ struct TextHTMLTests {
         #expect(Self.html("#kip\rM") == "<p><a href=\"https://fednode.example/tags/kip\" class=\"mention hashtag\" "
             + "rel=\"tag\">#<span>kip</span></a><br>M</p>")
         #expect(Self.html("a\r\rb\r\nc") == "<p>a</p><p>b<br>c</p>")
+        // Also before a combining mark, where Foundation's replacingOccurrences misses the CR.
+        #expect(Self.html("a\r\u{301}b\r\n\u{301}c") == "<p>a<br>\u{301}b<br>\u{301}c</p>")
     }
 
     @Test func specialCharactersAreEscaped() {
