@@ -17,7 +17,8 @@ public func fuzzJSON(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         return 0
     }
     fuzzCheck(depth <= JSONLimits.maxDepth, "accepted a text of depth \(depth)")
-    fuzzCheck(nesting(of: value) == depth, "scanned depth \(depth), parsed depth \(nesting(of: value))")
+    // At most: a repeated key keeps only its last value, which may nest less than the text.
+    fuzzCheck(nesting(of: value) <= depth, "scanned depth \(depth), parsed depth \(nesting(of: value))")
     let encoded = value.encoded()
     let again = try? JSONValue.parse(encoded)
     fuzzCheck(again == value, "round trip changed \(value) into \(String(describing: again))")
