@@ -70,20 +70,22 @@ private struct PlainTextWriter {
             text += piece
             return
         }
-        var collapsed = ""
-        // The last scalar, not `text.last`: finding the last Character walks back over a whole
-        // grapheme cluster, and a run of combining marks split by tags made that quadratic.
+        // Scalar by scalar: a space followed by a combining mark is one Character that
+        // counts as whitespace, and collapsing it as a whole dropped the mark. The last scalar,
+        // not `text.last`, for the same reason and because finding the last Character walks
+        // back over a whole grapheme cluster (quadratic over combining marks split by tags).
         var lastWasSpace = text.unicodeScalars.last?.properties.isWhitespace ?? true
-        for character in piece {
-            if character.isWhitespace && character != "\u{A0}" {
+        var collapsed = String.UnicodeScalarView()
+        for scalar in piece.unicodeScalars {
+            if scalar.properties.isWhitespace && scalar != "\u{A0}" {
                 if !lastWasSpace { collapsed.append(" ") }
                 lastWasSpace = true
             } else {
-                collapsed.append(character)
+                collapsed.append(scalar)
                 lastWasSpace = false
             }
         }
-        text += collapsed
+        text += String(collapsed)
     }
 
     private mutating func lineBreak() {

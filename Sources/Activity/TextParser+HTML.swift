@@ -20,7 +20,8 @@ extension TextParser {
         var paragraphs: [[String]] = []
         var current: [String] = []
         for line in lines(of: text) {
-            if line.allSatisfy(\.isWhitespace) {
+            // Scalar-wise: " \u{301}" is one Character that counts as whitespace.
+            if line.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
                 if !current.isEmpty { paragraphs.append(current) }
                 current = []
             } else {
