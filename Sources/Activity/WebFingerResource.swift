@@ -17,9 +17,11 @@ public enum WebFingerResource: Sendable, Equatable {
             self = .url(text)
             return
         }
+        // Prefixes are compared and dropped scalar by scalar: "acct:" or "@" followed by a
+        // combining mark is one Character, and the `uri` of such an account did not parse.
         var account = Substring(text)
-        if lowered.hasPrefix("acct:") { account = account.dropFirst(5) }
-        if account.hasPrefix("@") { account = account.dropFirst() }
+        if lowered.unicodeScalars.starts(with: "acct:".unicodeScalars) { account = Substring(account.unicodeScalars.dropFirst(5)) }
+        if account.unicodeScalars.first == "@" { account = Substring(account.unicodeScalars.dropFirst()) }
         let parts = account.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, Self.isUsername(parts[0]), Self.isAuthority(parts[1]) else {
             throw .malformedResource(text)
