@@ -115,9 +115,10 @@ struct TextScanner {
             let portEnd = run(from: end + 1) { $0.isASCII && $0.isNumber }
             if portEnd > end + 1 { end = portEnd }
         }
-        let authority = String(characters[(index + 1)..<end])
+        // Checked as kept, lowercased (see `WebFingerResource(parsing:)`).
+        let authority = String(characters[(index + 1)..<end]).lowercased()
         guard !authority.isEmpty, WebFingerResource.isAuthority(Substring(authority)) else { return nil }
-        return (authority.lowercased(), end)
+        return (authority, end)
     }
 
     /// Moves `end` back over trailing dots and hyphens ("@bob@example.com." ends a sentence).

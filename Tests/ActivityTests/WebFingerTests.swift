@@ -54,6 +54,14 @@ struct WebFingerTests {
         #expect(try WebFingerResource(parsing: resource.uri) == resource)
     }
 
+    /// Found by the `webfinger` fuzz target (Tests/Fuzz/Corpus/webfinger/dotted-capital-i):
+    /// "İ" passed as a host letter, but the domain kept is its lowercase, "i" and a combining
+    /// dot, whose `acct:` URI was then refused.
+    @Test func domainIsCheckedLowercased() throws {
+        #expect(throws: ActivityError.malformedResource("bob@İ.example")) { try WebFingerResource(parsing: "bob@İ.example") }
+        #expect(try WebFingerResource(parsing: "bob@Ä.EXAMPLE") == .account(username: "bob", domain: "ä.example"))
+    }
+
     @Test func resourceURIIsCanonical() throws {
         #expect(try WebFingerResource(parsing: "@Carol@FEDNODE.example").uri == "acct:Carol@fednode.example")
         #expect(try WebFingerResource(parsing: "https://a.example/u/x").uri == "https://a.example/u/x")
