@@ -9,7 +9,7 @@ ARGS ?=
 VENV ?= .venv
 PYTHON ?= python3
 
-.PHONY: all deps venv build release run test bench bench-quick clean
+.PHONY: all deps venv build release run test bench bench-quick clean fuzz fuzz-smoke
 
 all: build
 
@@ -43,6 +43,7 @@ test: deps venv
 	$(SWIFT) build --build-tests
 	FEDNODE_PYTHON=$(CURDIR)/$(VENV)/bin/python FEDNODE_REQUIRE_PYTHON=1 $(SWIFT) test --skip-build
 	scripts/crashloop --kills 6 --binary .build/debug/fednode
+	$(MAKE) fuzz-smoke
 
 ## Release build, then the benchmark suite (DESIGN.md budgets): prints one table and writes
 ## BENCHMARKS.md. Keys and generated databases are cached in $(BENCH_DIR) (about 2 GB).
@@ -56,6 +57,18 @@ bench: release
 bench-quick: release
 	@command -v openssl >/dev/null || { echo "make bench-quick needs the openssl command (apt-get install openssl)" >&2; exit 1; }
 	FEDNODE_BENCH_COMMAND="make bench-quick" .build/release/fednode bench --quick --data-dir $(BENCH_DIR) $(BENCH_ARGS)
+
+## libFuzzer targets (Tests/Fuzz/Targets, built with swiftc into .build-fuzz): each runs FUZZ_RUNS
+## executions, or FUZZ_SECONDS seconds when set, over its seed corpus; prints executions and crashes.
+FUZZ_RUNS ?= 10000000
+FUZZ_SECONDS ?=
+fuzz: deps
+	FUZZ_RUNS="$(FUZZ_RUNS)" FUZZ_SECONDS="$(FUZZ_SECONDS)" scripts/fuzz
+
+## A few seconds of every fuzz target (part of `make test`).
+FUZZ_SMOKE_SECONDS ?= 3
+fuzz-smoke: deps
+	FUZZ_RUNS= FUZZ_SECONDS="$(FUZZ_SMOKE_SECONDS)" FUZZ_FRESH=1 scripts/fuzz
 
 clean:
 	rm -rf .build $(VENV)

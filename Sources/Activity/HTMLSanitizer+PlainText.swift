@@ -70,32 +70,36 @@ private struct PlainTextWriter {
             text += piece
             return
         }
-        var collapsed = ""
-        var lastWasSpace = text.isEmpty || text.last?.isWhitespace == true
-        for character in piece {
-            if character.isWhitespace && character != "\u{A0}" {
+        // Scalar by scalar: a space followed by a combining mark is one Character that
+        // counts as whitespace, and collapsing it as a whole dropped the mark. The last scalar,
+        // not `text.last`, for the same reason and because finding the last Character walks
+        // back over a whole grapheme cluster (quadratic over combining marks split by tags).
+        var lastWasSpace = text.unicodeScalars.last?.properties.isWhitespace ?? true
+        var collapsed = String.UnicodeScalarView()
+        for scalar in piece.unicodeScalars {
+            if scalar.properties.isWhitespace && scalar != "\u{A0}" {
                 if !lastWasSpace { collapsed.append(" ") }
                 lastWasSpace = true
             } else {
-                collapsed.append(character)
+                collapsed.append(scalar)
                 lastWasSpace = false
             }
         }
-        text += collapsed
+        text += String(collapsed)
     }
 
     private mutating func lineBreak() {
         trimTrailingSpaces()
-        if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+        if !text.isEmpty, text.unicodeScalars.last != "\n" { text += "\n" }
     }
 
     private mutating func paragraphBreak() {
         trimTrailingSpaces()
         guard !text.isEmpty else { return }
-        while !text.hasSuffix("\n\n") { text += "\n" }
+        while !text.unicodeScalars.suffix(2).elementsEqual(["\n", "\n"]) { text += "\n" }
     }
 
     private mutating func trimTrailingSpaces() {
-        while text.last == " " { text.removeLast() }
+        while text.unicodeScalars.last == " " { text.unicodeScalars.removeLast() }
     }
 }

@@ -38,10 +38,11 @@ public enum HTMLSanitizer {
     /// scheme is http or https.
     static func safeURL(_ raw: String) -> String? {
         let decoded = HTMLText.decodeEntities(raw)
-        var scalars = decoded.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
-        while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
-        while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
-        let url = String(String.UnicodeScalarView(scalars))
+        let scalars = Array(decoded.unicodeScalars.lazy.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" })
+        // Trimmed by index: removing a leading scalar at a time copied the rest each time.
+        guard let first = scalars.firstIndex(where: { $0.value > 0x20 }),
+              let last = scalars.lastIndex(where: { $0.value > 0x20 }) else { return nil }
+        let url = String(String.UnicodeScalarView(scalars[first...last]))
         let lowered = url.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else { return nil }
         return url

@@ -30,6 +30,9 @@ struct HTMLTokenizer: Sequence, IteratorProtocol {
     static let rawTextElements: Set<String> = [
         "script", "style", "iframe", "xmp", "noembed", "noframes", "noscript", "textarea", "title", "plaintext",
     ]
+    /// Most attributes kept on one tag; later ones are read and dropped. The sanitiser keeps at
+    /// most three, so this only bounds what one hostile tag (200,000 attributes) can cost.
+    static let maxAttributes = 64
 
     private let scalars: [Unicode.Scalar]
     private var index = 0
@@ -99,8 +102,11 @@ struct HTMLTokenizer: Sequence, IteratorProtocol {
     }
 
     /// Attributes up to and including `>`; nil (and input consumed) when the input ends first.
+    /// A repeated name is dropped, the first one wins (13.2.5.33); past `maxAttributes` the
+    /// rest are skipped. The names seen are kept in a set so a long tag stays linear.
     private mutating func readAttributes() -> [HTMLAttribute]? {
         var attributes: [HTMLAttribute] = []
+        var seen: Set<String> = []
         while index < scalars.count {
             let scalar = scalars[index]
             if scalar == ">" {
@@ -113,7 +119,7 @@ struct HTMLTokenizer: Sequence, IteratorProtocol {
             }
             let name = attributeName()
             let value = attributeValue()
-            if !attributes.contains(where: { $0.name == name }) {
+            if attributes.count < Self.maxAttributes, seen.insert(name).inserted {
                 attributes.append(HTMLAttribute(name: name, value: value ?? ""))
             }
         }

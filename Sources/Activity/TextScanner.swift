@@ -70,13 +70,16 @@ struct TextScanner {
     }
 
     /// Drops trailing sentence punctuation, and a `)` that closes nothing inside the URL.
+    /// The parentheses are counted once and updated as the end moves back, so a URL followed
+    /// by a long run of `)` or `.` costs linear time.
     private func trimmedURLEnd(from start: Int, to end: Int) -> Int {
         var end = end
+        let opens = characters[start..<end].filter { $0 == "(" }.count
+        var closes = characters[start..<end].filter { $0 == ")" }.count
         while end > start {
             let last = characters[end - 1]
-            let opens = characters[start..<end].filter { $0 == "(" }.count
-            let closes = characters[start..<end].filter { $0 == ")" }.count
             guard ".,;:!?'\"".contains(last) || (last == ")" && closes > opens) else { break }
+            if last == ")" { closes -= 1 }
             end -= 1
         }
         return end
@@ -112,9 +115,10 @@ struct TextScanner {
             let portEnd = run(from: end + 1) { $0.isASCII && $0.isNumber }
             if portEnd > end + 1 { end = portEnd }
         }
-        let authority = String(characters[(index + 1)..<end])
+        // Checked as kept, lowercased (see `WebFingerResource(parsing:)`).
+        let authority = String(characters[(index + 1)..<end]).lowercased()
         guard !authority.isEmpty, WebFingerResource.isAuthority(Substring(authority)) else { return nil }
-        return (authority.lowercased(), end)
+        return (authority, end)
     }
 
     /// Moves `end` back over trailing dots and hyphens ("@bob@example.com." ends a sentence).

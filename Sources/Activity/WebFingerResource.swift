@@ -17,14 +17,18 @@ public enum WebFingerResource: Sendable, Equatable {
             self = .url(text)
             return
         }
+        // Prefixes are compared and dropped scalar by scalar: "acct:" or "@" followed by a
+        // combining mark is one Character, and the `uri` of such an account did not parse.
         var account = Substring(text)
-        if lowered.hasPrefix("acct:") { account = account.dropFirst(5) }
-        if account.hasPrefix("@") { account = account.dropFirst() }
+        if lowered.unicodeScalars.starts(with: "acct:".unicodeScalars) { account = Substring(account.unicodeScalars.dropFirst(5)) }
+        if account.unicodeScalars.first == "@" { account = Substring(account.unicodeScalars.dropFirst()) }
         let parts = account.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, Self.isUsername(parts[0]), Self.isAuthority(parts[1]) else {
-            throw .malformedResource(text)
-        }
-        self = .account(username: String(parts[0]), domain: parts[1].lowercased())
+        // The domain is checked as it is kept, lowercased: "İ" is a letter, but its lowercase
+        // is "i" and a combining dot, which no host label may hold.
+        guard parts.count == 2, Self.isUsername(parts[0]) else { throw .malformedResource(text) }
+        let domain = parts[1].lowercased()
+        guard Self.isAuthority(Substring(domain)) else { throw .malformedResource(text) }
+        self = .account(username: String(parts[0]), domain: domain)
     }
 
     /// The resource as a URI: `acct:NAME@DOMAIN` or the URL.

@@ -14,6 +14,8 @@ struct StructuredFieldParser {
     /// replaces the earlier member's value in place.
     mutating func parseDictionary() throws(SignatureError) -> [StructuredField.Entry] {
         var entries: [StructuredField.Entry] = []
+        // Where each key sits in `entries`, so a header of many members stays linear.
+        var positions: [String: Int] = [:]
         skip(" ")
         while index < input.count {
             let key = try parseKey()
@@ -28,9 +30,10 @@ struct StructuredFieldParser {
             }
             let raw = String(decoding: input[start..<index], as: UTF8.self)
             let entry = StructuredField.Entry(key: key, member: member, raw: raw)
-            if let existing = entries.firstIndex(where: { $0.key == key }) {
+            if let existing = positions[key] {
                 entries[existing] = entry
             } else {
+                positions[key] = entries.count
                 entries.append(entry)
             }
             skipOWS()
@@ -89,6 +92,7 @@ struct StructuredFieldParser {
     /// RFC 8941 4.2.3.2: `;key` or `;key=value`, a later duplicate overriding an earlier one.
     private mutating func parseParameters() throws(SignatureError) -> StructuredField.Parameters {
         var parameters: StructuredField.Parameters = []
+        var positions: [String: Int] = [:]
         while peek == UInt8(ascii: ";") {
             index += 1
             skip(" ")
@@ -98,9 +102,10 @@ struct StructuredFieldParser {
                 index += 1
                 value = try parseBareItem()
             }
-            if let existing = parameters.firstIndex(where: { $0.key == key }) {
+            if let existing = positions[key] {
                 parameters[existing].value = value
             } else {
+                positions[key] = parameters.count
                 parameters.append((key, value))
             }
         }

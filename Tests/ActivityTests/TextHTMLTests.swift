@@ -20,6 +20,24 @@ struct TextHTMLTests {
         #expect(Self.html(" \n\n ") == "")
     }
 
+    /// Found by the `text` fuzz target (Tests/Fuzz/Corpus/text/lone-cr): a lone CR was dropped,
+    /// so `#kip\rM` became the link `#kipM` while the post's tags said `kip`.
+    @Test func loneCarriageReturnIsALineBreak() {
+        #expect(TextParser.hashtags(in: "#kip\rM") == ["kip"])
+        #expect(Self.html("#kip\rM") == "<p><a href=\"https://fednode.example/tags/kip\" class=\"mention hashtag\" "
+            + "rel=\"tag\">#<span>kip</span></a><br>M</p>")
+        #expect(Self.html("a\r\rb\r\nc") == "<p>a</p><p>b<br>c</p>")
+        // Also before a combining mark, where Foundation's replacingOccurrences misses the CR.
+        #expect(Self.html("a\r\u{301}b\r\n\u{301}c") == "<p>a<br>\u{301}b<br>\u{301}c</p>")
+    }
+
+    /// Found by the `text` fuzz target: a space followed by a combining mark is one Character
+    /// that counts as whitespace, so a line of it was taken as blank and the mark dropped.
+    @Test func combiningMarkAfterASpaceIsKept() {
+        #expect(Self.html("a\n \u{65D}\nb") == "<p>a<br> \u{65D}<br>b</p>")
+        #expect(HTMLSanitizer.plainText("<p>x \u{65D}y</p>") == "x \u{65D}y")
+    }
+
     @Test func specialCharactersAreEscaped() {
         #expect(Self.html(#"1 < 2 & "x" > y <script>alert(1)</script>"#)
             == "<p>1 &lt; 2 &amp; &quot;x&quot; &gt; y &lt;script&gt;alert(1)&lt;/script&gt;</p>")

@@ -44,6 +44,24 @@ struct WebFingerTests {
         #expect(throws: ActivityError.malformedResource(text)) { try WebFingerResource(parsing: text) }
     }
 
+    /// Found by the `webfinger` fuzz target (Tests/Fuzz/Corpus/webfinger/combining-mark-name):
+    /// a name starting with a combining mark was accepted, but its `acct:` URI was refused,
+    /// because "acct:" and the mark made one Character.
+    @Test(arguments: ["\u{AA2C}責@\u{285}", "acct:\u{AA2C}責@\u{285}", "@\u{AA2C}責@\u{285}"])
+    func nameStartingWithACombiningMarkRoundTrips(text: String) throws {
+        let resource = try WebFingerResource(parsing: text)
+        #expect(resource == .account(username: "\u{AA2C}責", domain: "\u{285}"))
+        #expect(try WebFingerResource(parsing: resource.uri) == resource)
+    }
+
+    /// Found by the `webfinger` fuzz target (Tests/Fuzz/Corpus/webfinger/dotted-capital-i):
+    /// "İ" passed as a host letter, but the domain kept is its lowercase, "i" and a combining
+    /// dot, whose `acct:` URI was then refused.
+    @Test func domainIsCheckedLowercased() throws {
+        #expect(throws: ActivityError.malformedResource("bob@İ.example")) { try WebFingerResource(parsing: "bob@İ.example") }
+        #expect(try WebFingerResource(parsing: "bob@Ä.EXAMPLE") == .account(username: "bob", domain: "ä.example"))
+    }
+
     @Test func resourceURIIsCanonical() throws {
         #expect(try WebFingerResource(parsing: "@Carol@FEDNODE.example").uri == "acct:Carol@fednode.example")
         #expect(try WebFingerResource(parsing: "https://a.example/u/x").uri == "https://a.example/u/x")
