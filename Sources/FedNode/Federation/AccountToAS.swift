@@ -7,9 +7,11 @@ enum AccountToAS {
     /// The actor document of a local account: ActivityPub 4.1 actor with Mastodon's extensions
     /// (`publicKey`, `endpoints.sharedInbox`, `PropertyValue` profile links, `discoverable`).
     static func person(_ account: Account, urls: NodeURLs) -> ASObject {
+        // An empty `name` shows as a blank author on Pixelfed and Misskey; Mastodon falls back
+        // to the username, and so does FedNode.
         var person = ASObject(
             id: account.uri, type: account.actorType, context: ASContext.standard,
-            name: account.displayName, summary: account.note, url: account.url ?? urls.profile(account.username),
+            name: account.displayName.isEmpty ? account.username : account.displayName, summary: account.note, url: account.url ?? urls.profile(account.username),
             published: account.createdAt,
             attachment: propertyValues(account),
             icon: imageObject(account.avatarUrl, urls: urls), image: imageObject(account.headerUrl, urls: urls),
