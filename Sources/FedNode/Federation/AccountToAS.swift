@@ -7,7 +7,7 @@ enum AccountToAS {
     /// The actor document of a local account: ActivityPub 4.1 actor with Mastodon's extensions
     /// (`publicKey`, `endpoints.sharedInbox`, `PropertyValue` profile links, `discoverable`).
     static func person(_ account: Account, urls: NodeURLs) -> ASObject {
-        // An empty `name` shows as a blank author on Pixelfed and Misskey; Mastodon falls back
+        // An empty `name` can show as a blank author where receivers display it as given; Mastodon falls back
         // to the username, and so does FedNode.
         var person = ASObject(
             id: account.uri, type: account.actorType, context: ASContext.standard,
