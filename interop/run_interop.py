@@ -2,8 +2,8 @@
 
 Starts, on 127.0.0.1 only, a FedNode node (test mode: plain http and loopback allowed) and each
 server of interop/remotes.py, then runs the same scenario with each of them in both directions:
-discovery, follow, a photo post, a like, a reply, undoing the like and the follow, and
-deleting a post. FedNode's side is driven through its Mastodon client API, the remote's side
+discovery, follow, a photo post, a like, a reply, an edit, undoing the like and the follow,
+and deleting a post. FedNode's side is driven through its Mastodon client API, the remote's side
 as its own client would drive it. Every check reads what the receiving side stored or received;
 nothing is assumed from a 2xx alone. Prints a table and exits non-zero when a check fails.
 
@@ -222,6 +222,20 @@ class Scenario:
             raise Check(f"inReplyTo is {create['object'].get('inReplyTo')!r}")
         return "reply received with inReplyTo"
 
+    async def edit_own_post(self):
+        status = self.state["node_status"]
+        self.node.ok("PUT", f"/api/v1/statuses/{status['id']}", data={"status": "Photo from FedNode, edited", "media_ids[]": [
+            media["id"] for media in status["media_attachments"]]})
+
+        def edited(a: dict) -> bool:
+            note = a.get("object")
+            return a.get("type") == "Update" and isinstance(note, dict) and note.get("id") == status["uri"] \
+                and "edited" in (note.get("content") or "")
+        update = await self.inbox_item("the Update", edited)
+        if not update["object"].get("updated"):
+            raise Check("the edited Note has no `updated`")
+        return "Update received with the new caption"
+
     async def unlike_remote_post(self):
         status = self.state["remote_status"]
         self.node.ok("POST", f"/api/v1/statuses/{status['id']}/unfavourite")
@@ -324,6 +338,18 @@ class Scenario:
         await eventually("the reply in the thread", in_thread)
         return "reply in the status' context"
 
+    async def edit_remote_post(self):
+        note = dict(self.state["remote_create"]["object"])
+        note.pop("@context", None)
+        note["content"] = "<p>Photo from the remote side, edited</p>"
+        note["updated"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        await self.remote.send({"@context": "https://www.w3.org/ns/activitystreams", "type": "Update", "actor": self.remote.actor_id,
+                                "object": note, "to": [AS_PUBLIC], "cc": [self.node.actor_id]})
+        status = self.state["remote_status"]
+        await eventually("the edited caption on FedNode",
+                         lambda: "edited" in self.node.ok("GET", f"/api/v1/statuses/{status['id']}")["content"])
+        return "status shows the new caption"
+
     async def unlike_node_post(self):
         status = self.state["node_status"]
         await self.remote.send({"@context": "https://www.w3.org/ns/activitystreams", "type": "Undo", "actor": self.remote.actor_id,
@@ -367,6 +393,8 @@ class Scenario:
         await self.step("like", back, self.like_node_post, needs=("node_status",))
         await self.step("reply", out, self.reply_to_remote, needs=("remote_status",))
         await self.step("reply", back, self.reply_to_node, needs=("node_status",))
+        await self.step("edit post", out, self.edit_own_post, needs=("node_status",))
+        await self.step("edit post", back, self.edit_remote_post, needs=("remote_create", "remote_status"))
         await self.step("undo like", out, self.unlike_remote_post, needs=("liked_remote",))
         await self.step("undo like", back, self.unlike_node_post, needs=("remote_like",))
         await self.step("delete post", out, self.delete_own_post, needs=("node_status",))
