@@ -72,3 +72,18 @@ fuzz-smoke: deps
 
 clean:
 	rm -rf .build $(VENV)
+
+## Before a release (not part of `make test`): federate a FedNode node with third-party
+## ActivityPub servers from PyPI (bovine-herd, the fediverse-pasture actor), all on 127.0.0.1,
+## scenario both ways; prints a scenario x direction table. INTEROP_ARGS='--keep DIR' keeps logs.
+INTEROP_VENV ?= .venv-interop
+INTEROP_ARGS ?=
+.PHONY: interop
+$(INTEROP_VENV)/.installed: interop/servers-requirements.txt
+	$(PYTHON) -m venv $(INTEROP_VENV)
+	$(INTEROP_VENV)/bin/pip install --quiet --disable-pip-version-check -r interop/servers-requirements.txt
+	touch $@
+
+interop: deps $(INTEROP_VENV)/.installed
+	$(SWIFT) build --product fednode
+	timeout 600 $(INTEROP_VENV)/bin/python interop/run_interop.py --fednode "$$($(SWIFT) build --show-bin-path)/fednode" $(INTEROP_ARGS)

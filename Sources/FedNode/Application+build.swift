@@ -14,7 +14,7 @@ import Logging
 /// - Returns: An application ready for `runService()`.
 public func buildApplication(node: Node, runWorkers: Bool = true) -> some ApplicationProtocol {
     let router = Router(context: NodeRequestContext.self)
-    router.add(middleware: LogRequestsMiddleware(.debug))
+    router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ErrorMiddleware())
     HealthController(node: node).addRoutes(to: router)
     LandingController(node: node).addRoutes(to: router)

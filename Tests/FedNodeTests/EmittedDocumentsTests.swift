@@ -52,6 +52,21 @@ struct EmittedDocumentsTests {
         #expect(tombstone["id"] as? String == post.uri)
     }
 
+    @Test("an account without a display name is named by its username in its actor, as Mastodon does")
+    func actorNameFallsBackToUsername() async throws {
+        let test = try TestNode.make(); defer { test.remove() }
+        _ = try await test.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse")
+        _ = try await test.node.accounts.create(username: "carol", email: "carol@example.com", password: "correct horse", displayName: "Carol")
+        try await test.withClient { client in
+            for (username, name) in [("alice", "alice"), ("carol", "Carol")] {
+                try await client.execute(uri: "/users/\(username)", method: .get, headers: [.accept: "application/activity+json"]) { response in
+                    let actor = try #require(response.json)
+                    #expect(actor["name"] as? String == name)
+                }
+            }
+        }
+    }
+
     static func expectMastodonNote(_ note: [String: Any], edited: Bool) {
         #expect(note["type"] as? String == "Note")
         #expect(isMastodonDate(note["published"]))

@@ -7,9 +7,12 @@ enum AccountToAS {
     /// The actor document of a local account: ActivityPub 4.1 actor with Mastodon's extensions
     /// (`publicKey`, `endpoints.sharedInbox`, `PropertyValue` profile links, `discoverable`).
     static func person(_ account: Account, urls: NodeURLs) -> ASObject {
+        // An empty `name` can show as a blank author where receivers display it as given;
+        // Mastodon falls back to the username, and so does FedNode.
+        let name = account.displayName.isEmpty ? account.username : account.displayName
         var person = ASObject(
             id: account.uri, type: account.actorType, context: ASContext.standard,
-            name: account.displayName, summary: account.note, url: account.url ?? urls.profile(account.username),
+            name: name, summary: account.note, url: account.url ?? urls.profile(account.username),
             published: account.createdAt,
             attachment: propertyValues(account),
             icon: imageObject(account.avatarUrl, urls: urls), image: imageObject(account.headerUrl, urls: urls),
