@@ -15,7 +15,7 @@ struct InboxCrashSafetyTests {
         defer { a.remove() }
         try await a.start()
         try await origin.start(client: a.node.httpClient)
-        defer { origin.stop() }
+        defer { Task { await origin.stop() } }
         let actor = origin.actor("slow")
         let create = """
             {"@context":"https://www.w3.org/ns/activitystreams","id":"\(actor)/statuses/1/activity","type":"Create",
@@ -31,6 +31,7 @@ struct InboxCrashSafetyTests {
         try await eventually("A stored the post and dropped the queue row") {
             try a.read { try Post.filter(Column("uri") == actor + "/statuses/1").fetchCount($0) == 1 && InboxItem.fetchCount($0) == 0 }
         }
+        await origin.stop()
         await a.stop()
     }
 

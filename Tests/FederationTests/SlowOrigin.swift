@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import Logging
+import ServiceLifecycle
 import Signatures
 import Synchronization
 @testable import FedNode
@@ -14,6 +16,7 @@ final class SlowOrigin: Sendable {
     private let state = Mutex<(held: Int, maxHeld: Int, answered: Int, released: Bool, waiters: [CheckedContinuation<Bool, Never>])>(
         (0, 0, 0, false, []))
     private let task = Mutex<Task<Void, any Error>?>(nil)
+    private let group = Mutex<ServiceGroup?>(nil)
 
     var domain: String { "127.0.0.1:\(port)" }
     var base: String { "http://\(domain)" }
@@ -42,8 +45,14 @@ final class SlowOrigin: Sendable {
             await self.hold()
             return try self.json(self.note(name: name, id: id))
         }
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)))
-        task.withLock { $0 = Task { try await app.runService() } }
+        var logger = Logger(label: "slow-origin")
+        logger.logLevel = .critical
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)), logger: logger)
+        // Under a service group, so `stop()` shuts down gracefully: cancelling a server while it
+        // accepts a connection traps in NIO ("Deinited NIOAsyncWriter without calling finish()").
+        let serviceGroup = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        group.withLock { $0 = serviceGroup }
+        task.withLock { $0 = Task { try await serviceGroup.run() } }
         for _ in 0..<200 {
             if let response = try? await client.execute(HTTPClientRequest(url: actor("probe"))), response.status == 200 { return }
             try await Task.sleep(for: .milliseconds(25))
@@ -61,9 +70,10 @@ final class SlowOrigin: Sendable {
         waiters.forEach { $0.resume(returning: true) }
     }
 
-    func stop() {
+    func stop() async {
         release()
-        task.withLock { $0?.cancel() }
+        await group.withLock { $0 }?.triggerGracefulShutdown()
+        _ = await task.withLock { $0 }?.result
     }
 
     /// A signed POST of `body` to `inbox`, as `name` on this origin signs it.

@@ -116,7 +116,10 @@ struct InboxController {
         let origin = ASToAccount.authority(of: signer.uri) ?? ""
         let seen = SeenActivity(origin: origin, uri: activity.id ?? InboxOrigin.digestKey(body), type: activity.type, outcome: "queued")
         let domain = DeliveryDomain.name(of: signer.uri)
-        let revived = try await node.database.pool.write { db -> Bool in
+        // The 202 is a promise: the row is committed with a full sync, shared with the other
+        // activities accepted in the same moment (group commit), so durability costs one fsync
+        // per group rather than one per activity.
+        let revived = try await node.database.writeDurablyGrouped { db -> Bool in
             // A domain that just sent us a verified activity is up: deliveries to it resume now
             // rather than at the next hourly probe. Healthy domains have no row, so this is one
             // primary-key lookup.

@@ -14,6 +14,8 @@ struct HealthController {
         do {
             _ = try await node.database.pool.read { try Int.fetchOne($0, sql: "SELECT 1") }
             return JSONResponse.encode(["status": "ok"])
+        } catch is CancellationError {
+            throw CancellationError()  // the client went away: nothing failed
         } catch {
             context.logger.error("health check failed", metadata: ["error": "\(error)"])
             return JSONResponse.encode(["status": "unavailable"], status: .serviceUnavailable)
