@@ -81,8 +81,21 @@ struct RawHTTPClient {
     /// Sends `bytes` to 127.0.0.1:`port` and reads until the peer closes, `limit` seconds pass
     /// or `until` holds for what arrived.
     /// - Returns: What arrived, and whether the peer closed the connection.
+    /// `exchange` on a thread of its own: its reads block for seconds, and a blocked thread of
+    /// the small cooperative pool (two here) is one the node under test cannot answer on.
     static func exchange(port: Int, _ bytes: [UInt8], limit: Double = 10,
-                         until done: (String) -> Bool = { _ in false }) throws -> (text: String, closed: Bool) {
+                         until done: @escaping @Sendable (String) -> Bool = { _ in false }) async throws -> (text: String, closed: Bool) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try blockingExchange(port: port, bytes, limit: limit, until: done) })
+            }
+        }
+    }
+
+    /// Sends `bytes` and reads until the peer closes, `done` holds or `limit` seconds pass,
+    /// blocking the calling thread.
+    static func blockingExchange(port: Int, _ bytes: [UInt8], limit: Double = 10,
+                                 until done: (String) -> Bool = { _ in false }) throws -> (text: String, closed: Bool) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = LoopbackPort.loopback(port: port)

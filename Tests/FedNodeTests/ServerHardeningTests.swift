@@ -11,13 +11,13 @@ struct ServerHardeningTests {
         return Int(text.dropFirst(9).prefix(3))
     }
 
-    static func untilResponseEnds(_ text: String) -> Bool { text.contains("\r\n\r\n") && text.contains("}") }
+    @Sendable static func untilResponseEnds(_ text: String) -> Bool { text.contains("\r\n\r\n") && text.contains("}") }
 
     @Test("a header literally named (request-target) gets 400 and the connection closes")
     func invalidHeaderName() async throws {
         try await ServedNode.with { served in
             let request = "POST /inbox HTTP/1.1\r\nHost: 127.0.0.1\r\n(request-target): post /inbox\r\nContent-Length: 2\r\n\r\n{}"
-            let (text, closed) = try RawHTTPClient.exchange(port: served.port, Array(request.utf8))
+            let (text, closed) = try await RawHTTPClient.exchange(port: served.port, Array(request.utf8))
             #expect(Self.answeredStatus(text) == 400)
             #expect(text.contains(#"{"error":"#))
             #expect(closed)
@@ -29,7 +29,7 @@ struct ServerHardeningTests {
         try await ServedNode.with { served in
             // The start of a real TLS 1.2/1.3 ClientHello record.
             let hello: [UInt8] = [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03] + Array(repeating: 0x2a, count: 64)
-            let (text, closed) = try RawHTTPClient.exchange(port: served.port, hello)
+            let (text, closed) = try await RawHTTPClient.exchange(port: served.port, hello)
             #expect(Self.answeredStatus(text) == 400)
             #expect(closed)
         }
@@ -40,7 +40,7 @@ struct ServerHardeningTests {
         try await ServedNode.with { served in
             var request = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             for index in 0..<100 { request += "X-Filler-\(index): \(String(repeating: "a", count: 1000))\r\n" }
-            let (text, closed) = try RawHTTPClient.exchange(port: served.port, Array((request + "\r\n").utf8))
+            let (text, closed) = try await RawHTTPClient.exchange(port: served.port, Array((request + "\r\n").utf8))
             #expect(Self.answeredStatus(text) == 431)
             #expect(closed)
         }
@@ -53,12 +53,12 @@ struct ServerHardeningTests {
         limits.requestHeadSeconds = 3
         try await ServedNode.with(limits: limits) { served in
             // Half a request and then nothing: the guard closes it (well within the bounded read).
-            let (_, closed) = try RawHTTPClient.exchange(port: served.port, Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8), limit: 15)
+            let (_, closed) = try await RawHTTPClient.exchange(port: served.port, Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8), limit: 15)
             #expect(closed)
             // A connection that never sends a byte is closed too.
-            let (_, silentClosed) = try RawHTTPClient.exchange(port: served.port, [], limit: 15)
+            let (_, silentClosed) = try await RawHTTPClient.exchange(port: served.port, [], limit: 15)
             #expect(silentClosed)
-            let (text, _) = try RawHTTPClient.exchange(port: served.port, Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8),
+            let (text, _) = try await RawHTTPClient.exchange(port: served.port, Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8),
                                                        until: Self.untilResponseEnds)
             #expect(Self.answeredStatus(text) == 200)
         }
@@ -70,7 +70,7 @@ struct ServerHardeningTests {
         limits.requestHeadSeconds = 1
         try await ServedNode.with(limits: limits) { served in
             let two = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-            let (text, closed) = try RawHTTPClient.exchange(port: served.port, Array(two.utf8), limit: 15)
+            let (text, closed) = try await RawHTTPClient.exchange(port: served.port, Array(two.utf8), limit: 15)
             #expect(text.components(separatedBy: "HTTP/1.1 200").count == 3)
             #expect(closed)
         }
@@ -85,23 +85,14 @@ struct ServerHardeningTests {
             // The start-up probe's kept-alive connection idles out first.
             try await Task.sleep(for: .seconds(2.5))
             // Two idle connections hold both slots until the head timeout frees them.
-            // On threads of their own: a blocking read must not take the few cooperative threads.
             let port = served.port
-            let holders = (0..<2).map { _ in
-                Task {
-                    try await withCheckedThrowingContinuation { continuation in
-                        Thread.detachNewThread {
-                            continuation.resume(with: Result { try RawHTTPClient.exchange(port: port, [], limit: 15) })
-                        }
-                    }
-                }
-            }
+            let holders = (0..<2).map { _ in Task { try await RawHTTPClient.exchange(port: port, [], limit: 15) } }
             try await Task.sleep(for: .milliseconds(300))
-            let (refused, closed) = try RawHTTPClient.exchange(port: served.port, Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+            let (refused, closed) = try await RawHTTPClient.exchange(port: served.port, Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
             #expect(Self.answeredStatus(refused) == 503, "a third connection was served while two held the limit")
             #expect(closed)
             for holder in holders { #expect(try await holder.value.1) }
-            let (text, _) = try RawHTTPClient.exchange(port: served.port, Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8),
+            let (text, _) = try await RawHTTPClient.exchange(port: served.port, Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8),
                                                        until: Self.untilResponseEnds)
             #expect(Self.answeredStatus(text) == 200)
         }

@@ -35,6 +35,7 @@ struct InboxConcurrencyTests {
             #expect(try await a.node.httpClient.execute(request).status == 202)
         }
         try await eventually("A is fetching the slow posts, four at once") { origin.held == 4 }
+        let fetchesStarted = ContinuousClock.now
 
         // Meanwhile bob@B follows alice@A: A processes the Follow and answers Accept while
         // every slow fetch is still pending.
@@ -45,13 +46,16 @@ struct InboxConcurrencyTests {
             try b.read { try Follow.filter(Column("state") == "accepted").fetchCount($0) } == 1
         }
         #expect(origin.answered == 0, "the Follow was processed while the slow fetches were still pending")
-        #expect(origin.held <= 4, "the slow server never held more than its four slots")
+        // Once A's fetches time out (a very loaded machine), their slots free and the server
+        // holds abandoned requests beside new ones: the slot count is only meaningful before.
+        let withinFetchTimeout = ContinuousClock.now - fetchesStarted < RemoteLimits.objectFetchTimeout
+        if withinFetchTimeout { #expect(origin.held == 4, "the slow server never held more than its four slots") }
 
         origin.release()
         try await eventually("A stored all six slow posts") {
             try a.read { try Post.filter(Column("uri").like(origin.base + "%")).fetchCount($0) } == 6
         }
-        #expect(origin.maxHeld == 4, "at most four items of one domain were in flight at once")
+        if withinFetchTimeout { #expect(origin.maxHeld == 4, "at most four items of one domain were in flight at once") }
         try await eventually("A's inbox queue is empty") { try a.read { try InboxItem.fetchCount($0) } == 0 }
         await origin.stop()
         await a.stop()
