@@ -29,8 +29,7 @@ final class HostileOrigin: Sendable {
     let port: Int
     let key: RSAPrivateKey
     private let state = Mutex(State())
-    private let task = Mutex<Task<Void, any Error>?>(nil)
-    private let group = Mutex<ServiceGroup?>(nil)
+    private let server = Mutex<GracefulServer?>(nil)
 
     /// `127.0.0.1:PORT`, the origin's authority.
     var domain: String { "127.0.0.1:\(port)" }
@@ -95,14 +94,7 @@ final class HostileOrigin: Sendable {
         let router = Router()
         router.get("**") { request, _ -> Response in try await self.handle(request) }
         router.post("**") { request, _ -> Response in try await self.handle(request) }
-        var logger = Logger(label: "hostile-origin")
-        logger.logLevel = .critical
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)), logger: logger)
-        // Run under a service group so `stop()` can shut down gracefully: requests in progress
-        // finish and connections close cleanly, whatever arrives late.
-        let serviceGroup = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        group.withLock { $0 = serviceGroup }
-        task.withLock { $0 = Task { try await serviceGroup.run() } }
+        server.withLock { $0 = GracefulServer(router: router, port: port, label: "hostile-origin") }
         let client = CurlHTTPClient(configuration: .init(userAgent: "test", allowPrivateAddresses: true))
         defer { client.shutdown() }
         for _ in 0..<200 {
@@ -118,8 +110,7 @@ final class HostileOrigin: Sendable {
     /// Stops serving gracefully (a server cancelled under a running handler trips NIO's
     /// writer checks).
     func stop() async {
-        await group.withLock { $0 }?.triggerGracefulShutdown()
-        _ = await task.withLock { $0 }?.result
+        await server.withLock { $0 }?.stop()
     }
 
     private func handle(_ request: Request) async throws -> Response {

@@ -52,12 +52,19 @@ struct InboxCrashSafetyTests {
         try await a.restart(workers: false)
         let poison = try await b.node.posts.create(.init(text: "the one that kills"), by: bob)
         let fine = try await b.node.posts.create(.init(text: "the one that is fine"), by: bob)
-        try await eventually("A queued both Creates") {
+        do { try await eventually("A queued both Creates") {
             // On a loaded machine a delivery may have met a slow key fetch (503) and wait for its
             // retry: make B's queued deliveries due now.
             try await b.node.database.pool.write { try $0.execute(sql: "UPDATE delivery_queue SET next_attempt_at = ?", arguments: [Date()]) }
             b.node.deliverySignal.notify()
             return try a.read { try InboxItem.fetchCount($0) } == 2
+        } } catch {
+            // What B's deliveries met, for the failure report.
+            let rows = try await b.node.database.pool.read { db in
+                try Row.fetchAll(db, sql: "SELECT attempts, last_status, last_error, next_attempt_at FROM delivery_queue")
+            }
+            Issue.record("B's queue: \(rows); A's inbox: \(try a.read { try InboxItem.fetchCount($0) })")
+            throw error
         }
         // What three attempts that each died with the process leave behind.
         let poisonItem = try #require(try a.read { try InboxItem.order(Column("id")).fetchOne($0) })

@@ -1,7 +1,5 @@
 import Foundation
 import Hummingbird
-import Logging
-import ServiceLifecycle
 import Signatures
 import Synchronization
 @testable import FedNode
@@ -15,8 +13,7 @@ final class SlowOrigin: Sendable {
     let key: RSAPrivateKey
     private let state = Mutex<(held: Int, maxHeld: Int, answered: Int, released: Bool, waiters: [CheckedContinuation<Bool, Never>])>(
         (0, 0, 0, false, []))
-    private let task = Mutex<Task<Void, any Error>?>(nil)
-    private let group = Mutex<ServiceGroup?>(nil)
+    private let server = Mutex<GracefulServer?>(nil)
 
     var domain: String { "127.0.0.1:\(port)" }
     var base: String { "http://\(domain)" }
@@ -45,14 +42,7 @@ final class SlowOrigin: Sendable {
             await self.hold()
             return try self.json(self.note(name: name, id: id))
         }
-        var logger = Logger(label: "slow-origin")
-        logger.logLevel = .critical
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)), logger: logger)
-        // Under a service group, so `stop()` shuts down gracefully: cancelling a server while it
-        // accepts a connection traps in NIO ("Deinited NIOAsyncWriter without calling finish()").
-        let serviceGroup = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        group.withLock { $0 = serviceGroup }
-        task.withLock { $0 = Task { try await serviceGroup.run() } }
+        server.withLock { $0 = GracefulServer(router: router, port: port, label: "slow-origin") }
         for _ in 0..<200 {
             if let response = try? await client.execute(HTTPClientRequest(url: actor("probe"))), response.status == 200 { return }
             try await Task.sleep(for: .milliseconds(25))
@@ -72,8 +62,7 @@ final class SlowOrigin: Sendable {
 
     func stop() async {
         release()
-        await group.withLock { $0 }?.triggerGracefulShutdown()
-        _ = await task.withLock { $0 }?.result
+        await server.withLock { $0 }?.stop()
     }
 
     /// A signed POST of `body` to `inbox`, as `name` on this origin signs it.
