@@ -68,10 +68,10 @@ struct AccountServiceTests {
         defer { test.remove() }
         _ = try await test.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse")
         let reopened = try Node(configuration: test.node.configuration, logger: TestNode.logger)
-        #expect(try reopened.accounts.local("alice").username == "alice")
+        #expect(try await reopened.accounts.local("alice").username == "alice")
         #expect(try reopened.accounts.authenticate(email: "alice@example.com", password: "correct horse") != nil)
         try reopened.accounts.delete(username: "alice")
-        #expect(throws: NodeError.notFound("Record not found")) { try reopened.accounts.local("alice") }
+        await #expect(throws: NodeError.notFound("Record not found")) { try await reopened.accounts.local("alice") }
         await #expect(throws: NodeError.validation("Username has already been taken")) {
             _ = try await reopened.accounts.create(username: "alice", email: "alice2@example.com", password: "correct horse")
         }

@@ -50,7 +50,7 @@ actor KeyResolver {
         let keyId = node.urls.canonicalLocal(given) ?? given
         if !refresh {
             var known = cache[keyId]
-            if known == nil { known = try storedKey(keyId) }
+            if known == nil { known = try await storedKey(keyId) }
             if let known {
                 return CandidateKey(keyId: keyId, ownerURI: known.owner.uri, key: known.key, stored: known.owner, actorDocument: nil)
             }
@@ -78,7 +78,7 @@ actor KeyResolver {
             let pem = document.publicKey?.publicKeyPem, (try? RSAPublicKey(pem: pem))?.spkiPEM == candidate.key.spkiPEM
         else { throw .unauthorized("The signing key's owner does not publish it") }
         let resolver = RemoteActorResolver(node: node)
-        let owner = try resolver.store(document)
+        let owner = try await resolver.store(document)
         Task { await resolver.refreshCounts(of: document) }
         return remember(candidate.keyId, OwnedKey(owner: owner, key: candidate.key)).owner
     }
@@ -119,9 +119,9 @@ actor KeyResolver {
         return CandidateKey(keyId: keyId, ownerURI: owner, key: key, stored: nil, actorDocument: full)
     }
 
-    private func storedKey(_ keyId: String) throws(NodeError) -> OwnedKey? {
+    private func storedKey(_ keyId: String) async throws(NodeError) -> OwnedKey? {
         let account: Account?
-        do { account = try database.pool.read { try Account.filter(Column("public_key_id") == keyId).fetchOne($0) } } catch {
+        do { account = try await database.pool.read { try Account.filter(Column("public_key_id") == keyId).fetchOne($0) } } catch {
             throw .internal("reading keys: \(error)")
         }
         guard let account, let pem = account.publicKeyPem, let key = try? RSAPublicKey(pem: pem) else { return nil }

@@ -25,7 +25,7 @@ struct ObjectFetcher: Sendable {
         guard url.utf8.count <= RemoteLimits.maxIdLength, let host = ASToAccount.authority(of: url) else {
             throw .badRequest("Cannot fetch \(url.prefix(100)): not a URL")
         }
-        try checkNotBlocked(host)
+        try await checkNotBlocked(host)
         var request = try SignedRequest.make(method: "GET", url: url, signer: signer(for: account))
         request.maxResponseBytes = maxBytes
         request.timeout = timeout
@@ -48,7 +48,7 @@ struct ObjectFetcher: Sendable {
         guard let id = object.id, id.utf8.count <= RemoteLimits.maxIdLength, let idHost = ASToAccount.authority(of: id),
             idHost == servedBy
         else { throw .badRequest("\(url) answered an object with a foreign id") }
-        if let servedBy, servedBy != host { try checkNotBlocked(servedBy) }
+        if let servedBy, servedBy != host { try await checkNotBlocked(servedBy) }
         return object
     }
 
@@ -63,9 +63,9 @@ struct ObjectFetcher: Sendable {
         }
     }
 
-    private func checkNotBlocked(_ authority: String) throws(NodeError) {
+    private func checkNotBlocked(_ authority: String) async throws(NodeError) {
         let blocked: Bool
-        do { blocked = try node.database.pool.read { try DomainBlocks.isBlocked(authority, in: $0) } } catch {
+        do { blocked = try await node.database.pool.read { try DomainBlocks.isBlocked(authority, in: $0) } } catch {
             throw .internal("reading domain blocks: \(error)")
         }
         if blocked { throw .forbidden("\(authority) is blocked") }

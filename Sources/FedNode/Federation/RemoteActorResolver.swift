@@ -15,8 +15,8 @@ public struct RemoteActorResolver: Sendable {
     /// - Throws: `NodeError` when it cannot be fetched or is not an actor (`.internal` when the
     ///   origin failed in a way worth retrying).
     public func resolve(uri: String, refresh: Bool = false, now: Date = Date()) async throws(NodeError) -> Account {
-        if let local = try localAccount(uri: uri) { return local }
-        let stored = try read { try Account.withURI(uri).fetchOne($0) }
+        if let local = try await localAccount(uri: uri) { return local }
+        let stored = try await read { try Account.withURI(uri).fetchOne($0) }
         if let stored, !refresh, let fetched = stored.fetchedAt, now.timeIntervalSince(fetched) < Self.maxAge {
             return stored
         }
@@ -28,7 +28,7 @@ public struct RemoteActorResolver: Sendable {
         // The origin's follower, following and post figures, at most hourly per actor.
         var counts: RemoteCounts?
         if RemoteCounts.isDue(lastFetch: stored?.fetchedAt, now: now) { counts = await RemoteCounts.fetch(of: document, node: node) }
-        return try store(profile, counts: counts, now: now)
+        return try await store(profile, counts: counts, now: now)
     }
 
     /// Reads the follower, following and post figures of a stored actor from its origin and
@@ -53,9 +53,9 @@ public struct RemoteActorResolver: Sendable {
     /// - Throws: `NodeError.forbidden` for a blocked domain (nothing is fetched), `.internal`
     ///   when the domain failed in a way worth retrying, `.notFound` otherwise.
     public func resolve(username: String, domain: String) async throws(NodeError) -> Account {
-        if node.urls.isOwn(authority: domain) { return try node.accounts.local(username) }
-        if try read({ try DomainBlocks.isBlocked(domain, in: $0) }) { throw .forbidden("\(domain) is blocked") }
-        if let stored = try read({ try Account.handle(username, domain: domain).fetchOne($0) }) { return stored }
+        if node.urls.isOwn(authority: domain) { return try await node.accounts.local(username) }
+        if try await read({ try DomainBlocks.isBlocked(domain, in: $0) }) { throw .forbidden("\(domain) is blocked") }
+        if let stored = try await read({ try Account.handle(username, domain: domain).fetchOne($0) }) { return stored }
         let scheme = node.configuration.testMode ? "http" : "https"
         let query = "acct:\(username)@\(domain)".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         let request = HTTPClientRequest(url: "\(scheme)://\(domain)/.well-known/webfinger?resource=\(query)",
@@ -77,13 +77,13 @@ public struct RemoteActorResolver: Sendable {
 
     /// Stores (inserts or updates) the actor `document`, whose origin was already checked,
     /// with the collection sizes `counts` read from its origin (figures not read stay as they were).
-    func store(_ document: ASObject, counts: RemoteCounts? = nil, now: Date = Date()) throws(NodeError) -> Account {
-        try store(try ASToAccount.profile(of: document), counts: counts, now: now)
+    func store(_ document: ASObject, counts: RemoteCounts? = nil, now: Date = Date()) async throws(NodeError) -> Account {
+        try await store(try ASToAccount.profile(of: document), counts: counts, now: now)
     }
 
     /// Stores a computed actor profile. All the costly work (capping, sanitising) happened
     /// before: the write transaction only reads and saves one row.
-    func store(_ profile: ASToAccount.Profile, counts: RemoteCounts? = nil, now: Date = Date()) throws(NodeError) -> Account {
+    func store(_ profile: ASToAccount.Profile, counts: RemoteCounts? = nil, now: Date = Date()) async throws(NodeError) -> Account {
         let document = profile.document
         guard let uri = document.id, let domain = ASToAccount.authority(of: uri), let username = profile.username, !username.isEmpty else {
             throw .badRequest("Actor without id or preferredUsername")
@@ -94,7 +94,7 @@ public struct RemoteActorResolver: Sendable {
             throw .forbidden("Actor key \(key) is not on the actor's host")
         }
         do {
-            return try node.database.pool.write { db in
+            return try await node.database.pool.write { db in
                 guard try !DomainBlocks.isBlocked(domain, in: db) else { throw NodeError.forbidden("\(domain) is blocked") }
                 // A known row for this id, or for the same handle (an actor re-created there).
                 var account = try Account.withURI(uri).fetchOne(db)
@@ -109,13 +109,13 @@ public struct RemoteActorResolver: Sendable {
         } catch let error as NodeError { throw error } catch { throw .internal("storing actor \(uri): \(error)") }
     }
 
-    private func localAccount(uri given: String) throws(NodeError) -> Account? {
+    private func localAccount(uri given: String) async throws(NodeError) -> Account? {
         guard let uri = node.urls.canonicalLocal(given) else { return nil }
-        guard let account = try read({ try Account.withURI(uri).fetchOne($0) }) else { throw .notFound("No local actor \(uri)") }
+        guard let account = try await read({ try Account.withURI(uri).fetchOne($0) }) else { throw .notFound("No local actor \(uri)") }
         return account
     }
 
-    private func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(NodeError) -> T {
-        do { return try node.database.pool.read(body) } catch { throw .internal("reading accounts: \(error)") }
+    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(NodeError) -> T {
+        do { return try await node.database.pool.read(body) } catch { throw .internal("reading accounts: \(error)") }
     }
 }

@@ -28,7 +28,7 @@ struct InboxAuthenticator: Sendable {
         // anything is fetched.
         guard let keyHost = ASToAccount.authority(of: pending.keyId) else { throw .unauthorized("Malformed keyId") }
         guard keyHost == ASToAccount.authority(of: actorId) else { throw .forbidden("Signing key is not on the actor's host") }
-        try checkDomainAllowed(keyHost)
+        try await checkDomainAllowed(keyHost)
         var candidate: KeyResolver.CandidateKey
         do { candidate = try await node.keys.candidate(for: pending.keyId, node: node) } catch {
             if activity.hasType("Delete"), activity.object?.id == actorId, case .unauthorized = error { return nil }
@@ -51,7 +51,7 @@ struct InboxAuthenticator: Sendable {
         guard request.headers[.init("signature")!] != nil || request.headers[.init("signature-input")!] != nil,
             let pending = try? verifier.prepare(signable(request, body: [])),
             let keyHost = ASToAccount.authority(of: pending.keyId),
-            (try? checkDomainAllowed(keyHost)) != nil,
+            await (try? checkDomainAllowed(keyHost)) != nil,
             var candidate = try? await node.keys.candidate(for: pending.keyId, node: node)
         else { return nil }
         if !pending.verify(with: candidate.key) {
@@ -87,9 +87,9 @@ struct InboxAuthenticator: Sendable {
         }
     }
 
-    private func checkDomainAllowed(_ authority: String) throws(NodeError) {
+    private func checkDomainAllowed(_ authority: String) async throws(NodeError) {
         let blocked: Bool
-        do { blocked = try node.database.pool.read { try DomainBlocks.isBlocked(authority, in: $0) } } catch {
+        do { blocked = try await node.database.pool.read { try DomainBlocks.isBlocked(authority, in: $0) } } catch {
             throw .internal("reading domain blocks: \(error)")
         }
         if blocked { throw .forbidden("Domain is blocked") }

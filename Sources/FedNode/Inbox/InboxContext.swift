@@ -37,17 +37,17 @@ struct InboxContext: Sendable {
     }
 
     /// The local account with actor id `uri`, if it is one of ours.
-    func localAccount(_ given: String?) throws(NodeError) -> Account? {
+    func localAccount(_ given: String?) async throws(NodeError) -> Account? {
         guard let given, let uri = node.urls.canonicalLocal(given) else { return nil }
-        do { return try node.database.pool.read { try Account.withURI(uri).fetchOne($0) } } catch {
+        do { return try await node.database.pool.read { try Account.withURI(uri).fetchOne($0) } } catch {
             throw .internal("reading account: \(error)")
         }
     }
 
     /// The stored post with id `uri`, if any.
-    func post(_ uri: String?) throws(NodeError) -> Post? {
+    func post(_ uri: String?) async throws(NodeError) -> Post? {
         guard let uri else { return nil }
-        do { return try node.database.pool.read { try Post.filter(Column("uri") == uri).fetchOne($0) } } catch {
+        do { return try await node.database.pool.read { try Post.filter(Column("uri") == uri).fetchOne($0) } } catch {
             throw .internal("reading post: \(error)")
         }
     }

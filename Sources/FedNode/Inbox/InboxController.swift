@@ -27,7 +27,7 @@ struct InboxController {
 
     /// One account's inbox; 404 for unknown accounts.
     @Sendable func personalInbox(_ request: Request, context: NodeRequestContext) async throws -> Response {
-        let recipient = try node.accounts.local(try context.parameters.require("username"))
+        let recipient = try await node.accounts.local(try context.parameters.require("username"))
         return try await accept(request, context: context, recipient: recipient)
     }
 
@@ -43,7 +43,7 @@ struct InboxController {
             actorId = actor
             // Cheap checks first: nothing is fetched for an activity that would be refused anyway.
             try InboxOrigin.check(activity, actorId: actor)
-            try checkObjectDomains(activity, actorId: actor)
+            try await checkObjectDomains(activity, actorId: actor)
             let signer = try await authenticator.authenticate(request, body: body, activity: activity, actorId: actor)
             guard let signer else { return Response(status: .accepted) }  // a Delete of an actor we never knew
             try await enqueue(activity, payload: body, signer: signer, recipient: recipient)
@@ -61,14 +61,14 @@ struct InboxController {
 
     /// Objects from a blocked domain are refused whoever sends them (a boost or a reply
     /// relayed by another server included). The actor's own host is checked with its key.
-    private func checkObjectDomains(_ activity: ASObject, actorId: String) throws(NodeError) {
+    private func checkObjectDomains(_ activity: ASObject, actorId: String) async throws(NodeError) {
         let actorHost = ASToAccount.authority(of: actorId)
         let hosts = Set([activity.object?.id, activity.object?.object?.attributedTo, activity.object?.object?.actor?.id]
             .compactMap { $0 }.filter { !node.urls.isLocal($0) }.compactMap(ASToAccount.authority(of:)))
             .subtracting([actorHost].compactMap { $0 })
         guard !hosts.isEmpty else { return }
         let blocked: Bool
-        do { blocked = try node.database.pool.read { db in try hosts.contains { try DomainBlocks.isBlocked($0, in: db) } } } catch {
+        do { blocked = try await node.database.pool.read { db in try hosts.contains { try DomainBlocks.isBlocked($0, in: db) } } } catch {
             throw .internal("reading domain blocks: \(error)")
         }
         if blocked { throw .forbidden("Object from a blocked domain") }

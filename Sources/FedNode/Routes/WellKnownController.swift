@@ -28,7 +28,7 @@ struct WellKnownController {
             throw NodeError.badRequest("Malformed resource parameter")
         }
         guard let username = localUsername(for: resource) else { throw NodeError.notFound("Record not found") }
-        let account = try node.accounts.local(username)
+        let account = try await node.accounts.local(username)
         let document = WebFingerDocument(
             subject: "acct:\(account.username)@\(node.urls.domain)",
             aliases: [node.urls.profile(account.username), account.uri],

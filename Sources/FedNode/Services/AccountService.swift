@@ -33,7 +33,7 @@ public struct AccountService: Sendable {
         try AccountValidation.checkUsername(username)
         try AccountValidation.checkEmail(email)
         try AccountValidation.checkPassword(password)
-        try checkAvailable(username: username, email: email)
+        try await checkAvailable(username: username, email: email)
         let (key, hash) = try makeSecrets(password: password)
         var account = Account(username: username, domain: nil, uri: urls.actor(username))
         account.url = urls.profile(username)
@@ -63,9 +63,9 @@ public struct AccountService: Sendable {
 
     /// The local account named `username`, ignoring case.
     /// - Throws: `NodeError.notFound` when there is none.
-    public func local(_ username: String) throws(NodeError) -> Account {
+    public func local(_ username: String) async throws(NodeError) -> Account {
         let found: Account?
-        do { found = try database.pool.read { try Account.local(username).fetchOne($0) } } catch {
+        do { found = try await database.pool.read { try Account.local(username).fetchOne($0) } } catch {
             throw .internal("reading account: \(error)")
         }
         guard let found else { throw .notFound("Record not found") }
@@ -128,10 +128,10 @@ public struct AccountService: Sendable {
         guard deleted else { throw .notFound("No local account named \(username)") }
     }
 
-    private func checkAvailable(username: String, email: String) throws(NodeError) {
+    private func checkAvailable(username: String, email: String) async throws(NodeError) {
         let (nameTaken, emailTaken): (Bool, Bool)
         do {
-            (nameTaken, emailTaken) = try database.pool.read { db in
+            (nameTaken, emailTaken) = try await database.pool.read { db in
                 // A deleted account's name stays taken: its actor id may still be cached elsewhere.
                 let tombstoned = try Tombstone.fetchOne(db, key: urls.actor(username)) != nil
                 let taken = try Account.local(username).fetchCount(db) > 0 || tombstoned

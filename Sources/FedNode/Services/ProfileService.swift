@@ -25,7 +25,9 @@ public struct ProfileService: Sendable {
         if let data = changes.avatar { storedAvatar = try await images.storeProfileImage(data, kind: .avatar) }
         if let data = changes.header { storedHeader = try await images.storeProfileImage(data, kind: .header) }
         let (avatar, header) = (storedAvatar, storedHeader)
-        let noteHTML = try changes.note.map { text throws(NodeError) in try render(note: text) }
+        var renderedNote: String?
+        if let text = changes.note { renderedNote = try await render(note: text) }
+        let noteHTML = renderedNote
         let urls = node.urls
         let saved = try await write { db -> Account in
             guard var current = try Account.fetchOne(db, key: account.id) else { throw NodeError.notFound("Record not found") }
@@ -76,11 +78,11 @@ public struct ProfileService: Sendable {
     }
 
     /// The bio as HTML: paragraphs, links, hashtags, and @mentions of accounts known here.
-    private func render(note text: String) throws(NodeError) -> String {
+    private func render(note text: String) async throws(NodeError) -> String {
         let mentions = TextParser.mentions(in: text).prefix(20)
         let known: [Account]
         do {
-            known = try node.database.pool.read { db in
+            known = try await node.database.pool.read { db in
                 try mentions.compactMap { mention in
                     let domain = mention.domain.flatMap { $0.lowercased() == node.urls.domain ? nil : $0 }
                     return try Account.handle(mention.username, domain: domain).fetchOne(db)

@@ -33,7 +33,7 @@ struct SignUpTests {
             let token = try #require(json["access_token"] as? String)
             #expect(try await client.api(.get, "/api/v1/preferences", token: token).status == .ok)
             #expect(try await client.api(.get, "/api/v1/apps/verify_credentials", token: token).status == .ok)
-            #expect(try t.node.accounts.local("newbie").uri == "http://social.test/users/newbie")
+            #expect(try await t.node.accounts.local("newbie").uri == "http://social.test/users/newbie")
             let login = try await client.passwordToken(app, email: "newbie@example.test", password: "long enough secret")
             #expect(login["access_token"] is String)
         }

@@ -8,7 +8,7 @@ import Storage
 struct AnnounceHandler: InboxHandler {
     func handle(_ context: InboxContext) async throws(NodeError) -> InboxOutcome {
         guard let boostId = context.activity.id else { return .ignored("Announce without id") }
-        if try context.post(boostId) != nil { return .processed }
+        if try await context.post(boostId) != nil { return .processed }
         let original = try await originalPost(context)
         guard let original, original.visibility == .public || original.visibility == .unlisted else {
             return .ignored("Announce of an unknown or non-public post")
@@ -33,7 +33,7 @@ struct AnnounceHandler: InboxHandler {
     /// The boosted post: stored already, or fetched from its origin and stored as its author's.
     private func originalPost(_ context: InboxContext) async throws(NodeError) -> Post? {
         guard let id = context.objectId else { return nil }
-        if let known = try context.post(id) { return known }
+        if let known = try await context.post(id) { return known }
         let object = try await ObjectFetcher(node: context.node).fetch(id)
         guard ASToPost.isPost(object), let authorURI = object.attributedTo,
             ASToAccount.authority(of: authorURI) == ASToAccount.authority(of: id)
@@ -51,6 +51,6 @@ struct AnnounceHandler: InboxHandler {
             }
             try PostWriter.setHashtags(inbound.hashtags, of: inbound.post.id, in: db)
         }
-        return try context.post(id)
+        return try await context.post(id)
     }
 }

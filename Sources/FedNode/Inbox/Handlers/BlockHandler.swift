@@ -6,7 +6,7 @@ import Storage
 /// blocker's posts leave the blocked person's timeline, so neither sees the other.
 struct BlockHandler: InboxHandler {
     func handle(_ context: InboxContext) async throws(NodeError) -> InboxOutcome {
-        guard let target = try context.localAccount(context.objectId) else { return .ignored("Block of a non-local account") }
+        guard let target = try await context.localAccount(context.objectId) else { return .ignored("Block of a non-local account") }
         let blocker = context.actor
         try await context.write { db in
             try Block(accountId: blocker.id, targetAccountId: target.id, uri: context.activity.id).insert(db, onConflict: .ignore)

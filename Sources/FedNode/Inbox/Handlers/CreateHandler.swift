@@ -13,7 +13,7 @@ struct CreateHandler: InboxHandler {
         guard (object.attributedTo ?? context.actor.uri) == context.actor.uri, context.isActorsOwn(object.id) else {
             throw .forbidden("Create of an object attributed to someone else")
         }
-        if try context.post(object.id) != nil { return .processed }
+        if try await context.post(object.id) != nil { return .processed }
         let post = try await InboundPost.make(object, author: context.actor, context: context)
         try await context.write { db in
             guard try Post.filter(Column("uri") == post.post.uri).fetchCount(db) == 0 else { return }
@@ -35,7 +35,7 @@ struct InboundPost: Sendable {
     static func make(_ object: ASObject, author: Account, context: InboxContext, now: Date = Date()) async throws(NodeError) -> InboundPost {
         guard let uri = object.id else { throw .badRequest("Object without id") }
         let published = min(object.published ?? now, now)
-        let parent = try context.post(object.inReplyTo)
+        let parent = try await context.post(object.inReplyTo)
         let mentionURIs = ASToPost.mentionURIs(object)
         let mentions: [Account]
         do {

@@ -6,7 +6,7 @@ import Storage
 /// account approves followers by hand; answered with `Reject` when it blocks the follower).
 struct FollowHandler: InboxHandler {
     func handle(_ context: InboxContext) async throws(NodeError) -> InboxOutcome {
-        guard let target = try context.localAccount(context.objectId) else { return .ignored("Follow of a non-local account") }
+        guard let target = try await context.localAccount(context.objectId) else { return .ignored("Follow of a non-local account") }
         let follower = context.actor
         let builder = ActivityBuilder(urls: context.node.urls)
         let followId = context.activity.id

@@ -5,7 +5,7 @@ import Storage
 /// `Like` of a post we store: counted, and notified to a local author.
 struct LikeHandler: InboxHandler {
     func handle(_ context: InboxContext) async throws(NodeError) -> InboxOutcome {
-        guard let post = try context.post(context.objectId) else { return .ignored("Like of an unknown post") }
+        guard let post = try await context.post(context.objectId) else { return .ignored("Like of an unknown post") }
         let liker = context.actor
         try await context.write { db in
             try Like(accountId: liker.id, postId: post.id, uri: context.activity.id).insert(db, onConflict: .ignore)

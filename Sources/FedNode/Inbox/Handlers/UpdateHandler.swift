@@ -14,7 +14,7 @@ struct UpdateHandler: InboxHandler {
             _ = try await RemoteActorResolver(node: context.node).resolve(uri: objectId, refresh: true)
             return .processed
         }
-        guard let stored = try context.post(objectId) else { return .ignored("Update of an unknown post") }
+        guard let stored = try await context.post(objectId) else { return .ignored("Update of an unknown post") }
         guard stored.accountId == context.actor.id else { throw .forbidden("Update of someone else's post") }
         let object = try await context.trustedObject()
         guard ASToPost.isPost(object) else { return .ignored("Update of a non-post object") }
