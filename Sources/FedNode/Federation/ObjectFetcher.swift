@@ -64,11 +64,7 @@ struct ObjectFetcher: Sendable {
     }
 
     private func checkNotBlocked(_ authority: String) async throws(NodeError) {
-        let blocked: Bool
-        do { blocked = try await node.database.pool.read { try DomainBlocks.isBlocked(authority, in: $0) } } catch {
-            throw .internal("reading domain blocks: \(error)")
-        }
-        if blocked { throw .forbidden("\(authority) is blocked") }
+        try await node.refuseBlocked([authority]) { "\($0) is blocked" }
     }
 
     private func signer(for account: Account?) -> RequestSigner {

@@ -88,10 +88,6 @@ struct InboxAuthenticator: Sendable {
     }
 
     private func checkDomainAllowed(_ authority: String) async throws(NodeError) {
-        let blocked: Bool
-        do { blocked = try await node.database.pool.read { try DomainBlocks.isBlocked(authority, in: $0) } } catch {
-            throw .internal("reading domain blocks: \(error)")
-        }
-        if blocked { throw .forbidden("Domain is blocked") }
+        try await node.refuseBlocked([authority]) { _ in "Domain is blocked" }
     }
 }

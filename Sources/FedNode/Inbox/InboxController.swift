@@ -66,12 +66,7 @@ struct InboxController {
         let hosts = Set([activity.object?.id, activity.object?.object?.attributedTo, activity.object?.object?.actor?.id]
             .compactMap { $0 }.filter { !node.urls.isLocal($0) }.compactMap(ASToAccount.authority(of:)))
             .subtracting([actorHost].compactMap { $0 })
-        guard !hosts.isEmpty else { return }
-        let blocked: Bool
-        do { blocked = try await node.database.pool.read { db in try hosts.contains { try DomainBlocks.isBlocked($0, in: db) } } } catch {
-            throw .internal("reading domain blocks: \(error)")
-        }
-        if blocked { throw .forbidden("Object from a blocked domain") }
+        try await node.refuseBlocked(hosts) { _ in "Object from a blocked domain" }
     }
 
     /// What a log line says about `error`: its message, or the internal detail clients never see.
