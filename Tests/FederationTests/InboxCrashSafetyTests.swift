@@ -57,7 +57,9 @@ struct InboxCrashSafetyTests {
             // retry: make B's queued deliveries due now.
             try await b.node.database.pool.write { try $0.execute(sql: "UPDATE delivery_queue SET next_attempt_at = ?", arguments: [Date()]) }
             b.node.deliverySignal.notify()
-            return try a.read { try InboxItem.fetchCount($0) } == 2
+            // Both Creates, whatever else (an earlier activity left unprocessed by the restart) waits.
+            let queued = try a.read { try InboxItem.fetchAll($0) }.map { String(decoding: $0.payload, as: UTF8.self) }
+            return [poison.uri, fine.uri].allSatisfy { uri in queued.contains { $0.contains(uri) } }
         } } catch {
             // What B's deliveries met, for the failure report.
             let rows = try await b.node.database.pool.read { db in
@@ -67,7 +69,9 @@ struct InboxCrashSafetyTests {
             throw error
         }
         // What three attempts that each died with the process leave behind.
-        let poisonItem = try #require(try a.read { try InboxItem.order(Column("id")).fetchOne($0) })
+        let poisonItem = try #require(try a.read { try InboxItem.fetchAll($0) }.first {
+            String(decoding: $0.payload, as: UTF8.self).contains(poison.uri)
+        })
         try await a.node.database.pool.write { db in
             try db.execute(sql: "UPDATE inbox_queue SET unfinished_attempts = 3 WHERE id = ?", arguments: [poisonItem.id])
         }
