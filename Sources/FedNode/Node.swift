@@ -88,19 +88,19 @@ public final class Node: Sendable {
     /// because every stored actor id embeds them.
     private static func pinIdentity(_ configuration: NodeConfiguration, in database: NodeDatabase) throws(NodeError) -> NodeConfiguration {
         do {
-            return try database.pool.write { db in
+            return try database.writeBlocking { db in
                 var effective = configuration
-                if let stored = try NodeSettings.value("domain", in: db) {
+                if let stored = try NodeSettings.value("domain", in: db.grdb) {
                     if configuration.adoptsStoredIdentity {
                         effective.domain = stored
-                        effective.publicURL = try NodeSettings.value("public_url", in: db) ?? configuration.publicURL
+                        effective.publicURL = try NodeSettings.value("public_url", in: db.grdb) ?? configuration.publicURL
                     } else if stored != configuration.domain {
                         throw NodeError.configuration(
                             "the data directory belongs to domain \(stored), not \(configuration.domain); use --domain \(stored) or another --data-dir")
                     }
                 }
-                try NodeSettings.set("domain", to: effective.domain, in: db)
-                try NodeSettings.set("public_url", to: effective.publicURL, in: db)
+                try NodeSettings.set("domain", to: effective.domain, in: db.grdb)
+                try NodeSettings.set("public_url", to: effective.publicURL, in: db.grdb)
                 return effective
             }
         } catch let error as NodeError {

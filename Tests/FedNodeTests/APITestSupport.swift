@@ -10,7 +10,7 @@ extension TestNode {
     func user(_ username: String, scopes: String = "read write follow push") async throws -> (account: Account, token: String) {
         let account = try await node.accounts.create(username: username, email: "\(username)@example.test", password: "correct horse battery")
         let issued = try await node.database.pool.write { db in
-            try node.apiAuth.issueToken(appId: nil, accountId: account.id, scopes: Scopes(scopes), in: db)
+            try node.apiAuth.issueToken(appId: nil, accountId: account.id, scopes: Scopes(scopes), in: Transaction(db))
         }
         return (account, issued.token)
     }

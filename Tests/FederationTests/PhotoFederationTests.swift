@@ -38,7 +38,7 @@ struct PhotoFederationTests {
         #expect(received.allSatisfy { $0.width == 1200 && $0.height == 800 && $0.remoteUrl?.hasPrefix("http://\(a.domain)/media/") == true })
 
         // Through B's client API the photos come from B's cache, with the origin kept as remote_url.
-        let entities = try b.read { db in try EntityRenderer(node: b.node, viewer: bob, db: db).status(copy).mediaAttachments }
+        let entities = try b.read { db in try EntityRenderer(node: b.node, viewer: bob, db: Transaction(db)).status(copy).mediaAttachments }
         #expect(entities.map(\.description) == ["The lighthouse", "The boats", "The pier"])
         let first = try #require(entities.first)
         #expect(first.url?.hasPrefix("http://\(b.domain)/media/remote/attachment/") == true)

@@ -81,7 +81,7 @@ struct QueueStorageTests {
                 group.addTask {
                     do {
                         let stored = try await database.writeDurablyGrouped { db -> Int in
-                            try NodeSettings.set("key\(index)", to: "value\(index)", in: db)
+                            try NodeSettings.set("key\(index)", to: "value\(index)", in: db.grdb)
                             if index == 7 { throw DatabaseError(message: "refused") }
                             return index
                         }

@@ -25,8 +25,8 @@ actor DeliverySigners {
     func signers(for accountIds: Set<Int64>) async throws -> [Int64: RequestSigner] {
         let missing = accountIds.filter { cache[$0] == nil }
         if !missing.isEmpty {
-            let accounts = try await database.pool.read { db in
-                try Account.fetchAll(db, ids: missing)
+            let accounts = try await database.read { db in
+                try Account.fetchAll(db.grdb, ids: missing)
             }
             for account in accounts { cache[account.id] = makeSigner(account) }
         }

@@ -87,17 +87,17 @@ extension DeliveryWorker {
         return try await node.database.writeBookkeeping { db -> HealthChange in
             switch decision {
             case .delivered, .giveUp:
-                try DeliveryQueue.remove(delivery.id, in: db)
+                try DeliveryQueue.remove(delivery.id, in: db.grdb)
             case .retry(let at):
                 try DeliveryQueue.reschedule(
                     delivery.id, attempts: delivery.attempts + 1, nextAttemptAt: at, status: outcome.status,
-                    error: outcome.summary, in: db)
+                    error: outcome.summary, in: db.grdb)
             }
             switch verdict {
             case .reachable:
-                return try DeliveryDomain.markAvailable(delivery.domain, at: now, in: db) ? .revived : .none
+                return try DeliveryDomain.markAvailable(delivery.domain, at: now, in: db.grdb) ? .revived : .none
             case .failing:
-                let madeUnavailable = try DeliveryDomain.recordFailure(delivery.domain, at: now, in: db) {
+                let madeUnavailable = try DeliveryDomain.recordFailure(delivery.domain, at: now, in: db.grdb) {
                     policy.shouldMarkUnavailable(failingSince: $0, now: now)
                 }
                 return madeUnavailable ? .madeUnavailable : .none

@@ -81,10 +81,10 @@ extension DeliveryWorker {
         let (after, inFlight, maxProbes, probeBefore) = (state.lastDomain, state.ids, maxProbes, now.addingTimeInterval(-policy.probeInterval))
         do {
             if dropping { summary.givenUp += try await dropExpired(now: now) }
-            let (due, probes) = try await node.database.pool.read { db in
+            let (due, probes) = try await node.database.read { db in
                 let due = try DeliveryQueue.fairDue(
-                    at: now, perDomain: perDomain, limit: limit, after: after, excludingIds: inFlight, in: db)
-                let probes = try DeliveryQueue.probes(at: now, lastFailureBefore: probeBefore, limit: maxProbes, in: db)
+                    at: now, perDomain: perDomain, limit: limit, after: after, excludingIds: inFlight, in: db.grdb)
+                let probes = try DeliveryQueue.probes(at: now, lastFailureBefore: probeBefore, limit: maxProbes, in: db.grdb)
                 return (due, probes)
             }
             state.refill(due + probes)

@@ -99,8 +99,8 @@ public struct DeliveryWorker: Service {
     /// - Throws: A database error.
     public func markAvailable(domain: String) async throws {
         let now = self.now()
-        let revived = try await node.database.pool.write { db in
-            try DeliveryDomain.markAvailable(domain, at: now, in: db)
+        let revived = try await node.database.write { db in
+            try DeliveryDomain.markAvailable(domain, at: now, in: db.grdb)
         }
         if revived {
             node.logger.notice("domain available again", metadata: ["domain": "\(domain)"])
@@ -111,8 +111,8 @@ public struct DeliveryWorker: Service {
     /// Gives up the deliveries that sat skipped on an unavailable domain past the horizon.
     func dropExpired(now: Date) async throws -> Int {
         let cutoff = now.addingTimeInterval(-policy.giveUpAfter)
-        let dropped = try await node.database.pool.write { db in
-            try DeliveryQueue.dropExpired(queuedBefore: cutoff, in: db)
+        let dropped = try await node.database.write { db in
+            try DeliveryQueue.dropExpired(queuedBefore: cutoff, in: db.grdb)
         }
         if dropped > 0 {
             node.logger.notice(

@@ -16,10 +16,10 @@ struct InstanceActor: Sendable {
     /// Loads the instance key from the database, generating and storing it the first time.
     static func load(database: NodeDatabase, base: String) throws(NodeError) -> InstanceActor {
         do {
-            let pem = try database.pool.write { db -> String in
-                if let pem = try NodeSettings.value("instance_private_key", in: db) { return pem }
+            let pem = try database.writeBlocking { db -> String in
+                if let pem = try NodeSettings.value("instance_private_key", in: db.grdb) { return pem }
                 let pem = try RSAPrivateKey.generate(bits: 2048).pkcs8PEM
-                try NodeSettings.set("instance_private_key", to: pem, in: db)
+                try NodeSettings.set("instance_private_key", to: pem, in: db.grdb)
                 return pem
             }
             let key = try RSAPrivateKey(pem: pem)

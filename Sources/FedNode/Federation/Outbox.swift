@@ -13,19 +13,19 @@ enum Outbox {
     ///   - postId: The post it concerns, if any (its outbox rows go with it).
     ///   - inboxes: Remote inboxes to deliver to (local ones are skipped by the caller).
     ///   - db: The action's write transaction.
-    static func record(_ activity: ASObject, sender: Account, postId: Int64?, inboxes: [String], in db: Database) throws {
+    static func record(_ activity: ASObject, sender: Account, postId: Int64?, inboxes: [String], in db: Transaction) throws {
         var document = activity
         if document.context == nil { document.context = ASContext.standard }
         let payload = document.encoded()
         let uri = document.id ?? ""
         try OutboxActivity(uri: uri, accountId: sender.id, type: document.type ?? "", postId: postId, payload: payload)
-            .insert(db, onConflict: .ignore)
-        try Delivery.enqueue(activityUri: uri, payload: payload, accountId: sender.id, inboxes: inboxes, in: db)
+            .insert(db.grdb, onConflict: .ignore)
+        try Delivery.enqueue(activityUri: uri, payload: payload, accountId: sender.id, inboxes: inboxes, in: db.grdb)
     }
 
     /// Delivery inboxes of `accountId`'s remote followers, shared inboxes collapsing each node.
-    static func followerInboxes(of accountId: Int64, in db: Database) throws -> [String] {
-        try String.fetchAll(db, sql: """
+    static func followerInboxes(of accountId: Int64, in db: Transaction) throws -> [String] {
+        try String.fetchAll(db.grdb, sql: """
             SELECT DISTINCT COALESCE(a.shared_inbox_url, a.inbox_url) FROM follows f
             JOIN accounts a ON a.id = f.account_id
             WHERE f.target_account_id = ? AND f.state = 'accepted' AND a.domain IS NOT NULL

@@ -17,16 +17,16 @@ struct PostToAS {
         var inReplyToUri: String?
 
         /// Reads the parts of `post` from the database.
-        static func read(_ post: Post, in db: Database) throws -> Parts {
-            let author = try Account.fetchOne(db, key: post.accountId)!
-            let media = try MediaAttachment.filter(Column("post_id") == post.id).order(Column("position")).fetchAll(db)
-            let hashtags = try String.fetchAll(db, sql: """
+        static func read(_ post: Post, in db: Transaction) throws -> Parts {
+            let author = try Account.fetchOne(db.grdb, key: post.accountId)!
+            let media = try MediaAttachment.filter(Column("post_id") == post.id).order(Column("position")).fetchAll(db.grdb)
+            let hashtags = try String.fetchAll(db.grdb, sql: """
                 SELECT h.name FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id WHERE ph.post_id = ? ORDER BY h.name
                 """, arguments: [post.id])
-            let mentions = try Account.fetchAll(db, sql: """
+            let mentions = try Account.fetchAll(db.grdb, sql: """
                 SELECT a.* FROM mentions m JOIN accounts a ON a.id = m.account_id WHERE m.post_id = ?
                 """, arguments: [post.id])
-            let parent = try post.inReplyToId.flatMap { try Post.fetchOne(db, key: $0)?.uri } ?? post.inReplyToUri
+            let parent = try post.inReplyToId.flatMap { try Post.fetchOne(db.grdb, key: $0)?.uri } ?? post.inReplyToUri
             return Parts(author: author, media: media, hashtags: hashtags, mentions: mentions, inReplyToUri: parent)
         }
     }

@@ -16,7 +16,7 @@ public struct RemoteActorResolver: Sendable {
     ///   origin failed in a way worth retrying).
     public func resolve(uri: String, refresh: Bool = false, now: Date = Date()) async throws(NodeError) -> Account {
         if let local = try await localAccount(uri: uri) { return local }
-        let stored = try await read { try Account.withURI(uri).fetchOne($0) }
+        let stored = try await read { try Account.withURI(uri).fetchOne($0.grdb) }
         if let stored, !refresh, let fetched = stored.fetchedAt, now.timeIntervalSince(fetched) < Self.maxAge {
             return stored
         }
@@ -37,10 +37,10 @@ public struct RemoteActorResolver: Sendable {
     func refreshCounts(of document: ASObject) async {
         guard let uri = document.id else { return }
         let counts = await RemoteCounts.fetch(of: document, node: node)
-        _ = try? await node.database.pool.write { db in
-            guard var account = try Account.withURI(uri).fetchOne(db) else { return }
+        _ = try? await node.database.write { db in
+            guard var account = try Account.withURI(uri).fetchOne(db.grdb) else { return }
             counts.apply(to: &account)
-            try account.update(db)
+            try account.update(db.grdb)
         }
     }
 
@@ -54,8 +54,8 @@ public struct RemoteActorResolver: Sendable {
     ///   when the domain failed in a way worth retrying, `.notFound` otherwise.
     public func resolve(username: String, domain: String) async throws(NodeError) -> Account {
         if node.urls.isOwn(authority: domain) { return try await node.accounts.local(username) }
-        if try await read({ try DomainBlocks.isBlocked(domain, in: $0) }) { throw .forbidden("\(domain) is blocked") }
-        if let stored = try await read({ try Account.handle(username, domain: domain).fetchOne($0) }) { return stored }
+        if try await read({ try DomainBlocks.isBlocked(domain, in: $0.grdb) }) { throw .forbidden("\(domain) is blocked") }
+        if let stored = try await read({ try Account.handle(username, domain: domain).fetchOne($0.grdb) }) { return stored }
         let scheme = node.configuration.testMode ? "http" : "https"
         let query = "acct:\(username)@\(domain)".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         let request = HTTPClientRequest(url: "\(scheme)://\(domain)/.well-known/webfinger?resource=\(query)",
@@ -94,16 +94,16 @@ public struct RemoteActorResolver: Sendable {
             throw .forbidden("Actor key \(key) is not on the actor's host")
         }
         do {
-            return try await node.database.pool.write { db in
-                guard try !DomainBlocks.isBlocked(domain, in: db) else { throw NodeError.forbidden("\(domain) is blocked") }
+            return try await node.database.write { db in
+                guard try !DomainBlocks.isBlocked(domain, in: db.grdb) else { throw NodeError.forbidden("\(domain) is blocked") }
                 // A known row for this id, or for the same handle (an actor re-created there).
-                var account = try Account.withURI(uri).fetchOne(db)
-                    ?? Account.handle(username, domain: domain).fetchOne(db)
+                var account = try Account.withURI(uri).fetchOne(db.grdb)
+                    ?? Account.handle(username, domain: domain).fetchOne(db.grdb)
                     ?? Account(username: username, domain: domain, uri: uri, createdAt: now)
                 account.uri = uri
                 ASToAccount.apply(profile, to: &account, now: now)
                 counts?.apply(to: &account)
-                try account.save(db)
+                try account.save(db.grdb)
                 return account
             }
         } catch let error as NodeError { throw error } catch { throw .internal("storing actor \(uri): \(error)") }
@@ -111,11 +111,11 @@ public struct RemoteActorResolver: Sendable {
 
     private func localAccount(uri given: String) async throws(NodeError) -> Account? {
         guard let uri = node.urls.canonicalLocal(given) else { return nil }
-        guard let account = try await read({ try Account.withURI(uri).fetchOne($0) }) else { throw .notFound("No local actor \(uri)") }
+        guard let account = try await read({ try Account.withURI(uri).fetchOne($0.grdb) }) else { throw .notFound("No local actor \(uri)") }
         return account
     }
 
-    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(NodeError) -> T {
-        do { return try await node.database.pool.read(body) } catch { throw .internal("reading accounts: \(error)") }
+    private func read<T: Sendable>(_ body: @escaping @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
+        do { return try await node.database.read(body) } catch { throw .internal("reading accounts: \(error)") }
     }
 }

@@ -14,8 +14,8 @@ struct InboxContext: Sendable {
     var objectId: String? { activity.object?.id }
 
     /// Runs `body` in one write transaction, mapping failures to `NodeError.internal`.
-    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(NodeError) -> T {
-        do { return try await node.database.pool.write(body) } catch let error as NodeError { throw error } catch {
+    func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
+        do { return try await node.database.write(body) } catch let error as NodeError { throw error } catch {
             throw .internal("inbox write: \(error)")
         }
     }
@@ -39,7 +39,7 @@ struct InboxContext: Sendable {
     /// The local account with actor id `uri`, if it is one of ours.
     func localAccount(_ given: String?) async throws(NodeError) -> Account? {
         guard let given, let uri = node.urls.canonicalLocal(given) else { return nil }
-        do { return try await node.database.pool.read { try Account.withURI(uri).fetchOne($0) } } catch {
+        do { return try await node.database.read { try Account.withURI(uri).fetchOne($0.grdb) } } catch {
             throw .internal("reading account: \(error)")
         }
     }
@@ -47,7 +47,7 @@ struct InboxContext: Sendable {
     /// The stored post with id `uri`, if any.
     func post(_ uri: String?) async throws(NodeError) -> Post? {
         guard let uri else { return nil }
-        do { return try await node.database.pool.read { try Post.filter(Column("uri") == uri).fetchOne($0) } } catch {
+        do { return try await node.database.read { try Post.filter(Column("uri") == uri).fetchOne($0.grdb) } } catch {
             throw .internal("reading post: \(error)")
         }
     }

@@ -119,12 +119,12 @@ struct InboxController {
             // rather than at the next hourly probe. Healthy domains have no row, so this is one
             // primary-key lookup.
             var revived = false
-            if let domain, let health = try DeliveryDomain.fetchOne(db, key: domain), health.unavailable || health.failingSince != nil {
-                revived = try DeliveryDomain.markAvailable(domain, at: Date(), in: db)
+            if let domain, let health = try DeliveryDomain.fetchOne(db.grdb, key: domain), health.unavailable || health.failingSince != nil {
+                revived = try DeliveryDomain.markAvailable(domain, at: Date(), in: db.grdb)
             }
-            try seen.insert(db, onConflict: .ignore)
-            guard db.changesCount > 0 else { return revived }
-            try item.insert(db)
+            try seen.insert(db.grdb, onConflict: .ignore)
+            guard db.grdb.changesCount > 0 else { return revived }
+            try item.insert(db.grdb)
             return revived
         }
         if revived { node.deliverySignal.notify() }

@@ -89,8 +89,8 @@ public struct InboxWorker: Service {
         for _ in 0..<4 where inFlight.hasRoom {
             let window = limits.maxInFlight * 4
             let (actors, domains) = (inFlight.actors, inFlight.saturatedDomains)
-            guard let candidates = try? await node.database.pool.read({ db in
-                try InboxQueue.candidates(at: now, excludingActors: actors, excludingDomains: domains, limit: window, in: db)
+            guard let candidates = try? await node.database.read({ db in
+                try InboxQueue.candidates(at: now, excludingActors: actors, excludingDomains: domains, limit: window, in: db.grdb)
             }) else { break }
             let choice = inFlight.choose(from: candidates)
             started += await claim(choice, inFlight: &inFlight)
@@ -105,9 +105,9 @@ public struct InboxWorker: Service {
         let now = Date()
         let reason = "interrupted \(Self.maxUnfinishedAttempts) times: the process died during each attempt"
         let claimed = try? await node.database.writeBookkeeping { db -> [Int64: InboxItem] in
-            for candidate in choice.park { try InboxQueue.park(candidate.id, reason: reason, at: now, in: db) }
+            for candidate in choice.park { try InboxQueue.park(candidate.id, reason: reason, at: now, in: db.grdb) }
             var items: [Int64: InboxItem] = [:]
-            for candidate in choice.start { items[candidate.id] = try InboxQueue.claim(candidate.id, in: db) }
+            for candidate in choice.start { items[candidate.id] = try InboxQueue.claim(candidate.id, in: db.grdb) }
             return items
         }
         for candidate in choice.park {
@@ -131,7 +131,7 @@ public struct InboxWorker: Service {
                 // An orderly shutdown interrupted it: this attempt does not count against the item.
                 // (From a task of its own: GRDB's async write refuses to start in a cancelled one.)
                 let database = node.database
-                await Task { _ = try? await database.writeBookkeeping { try InboxQueue.release(item.id, in: $0) } }.value
+                await Task { _ = try? await database.writeBookkeeping { try InboxQueue.release(item.id, in: $0.grdb) } }.value
             } else if let error = error as? NodeError, Self.isPermanent(error) {
                 logger.notice("activity refused", metadata: ["error": "\(error)"])
                 try? await finish(item, outcome: "refused")
@@ -146,7 +146,7 @@ public struct InboxWorker: Service {
         do { activity = try ASObject.decode(from: item.payload) } catch { throw .badRequest("undecodable payload") }
         let actor: Account
         do {
-            guard let found = try await node.database.pool.read({ try Account.withURI(item.actorUri).fetchOne($0) }) else {
+            guard let found = try await node.database.read({ try Account.withURI(item.actorUri).fetchOne($0.grdb) }) else {
                 return .ignored("sender no longer known")
             }
             actor = found
@@ -156,7 +156,7 @@ public struct InboxWorker: Service {
     }
 
     private func finish(_ item: InboxItem, outcome: String) async throws {
-        try await node.database.writeBookkeeping { db in try InboxQueue.finish(item, outcome: outcome, in: db) }
+        try await node.database.writeBookkeeping { db in try InboxQueue.finish(item, outcome: outcome, in: db.grdb) }
     }
 
     /// Reschedules with bounded exponential backoff (20 s doubling up to an hour); parks the
@@ -167,8 +167,8 @@ public struct InboxWorker: Service {
         let giveUp = attempts >= Self.maxAttempts
         logger.warning(giveUp ? "activity parked after retries" : "activity will be retried", metadata: ["error": "\(error)"])
         _ = try? await node.database.writeBookkeeping { db in
-            try InboxQueue.reschedule(item.id, attempts: attempts, availableAt: availableAt, error: "\(error)", in: db)
-            if giveUp { try InboxQueue.park(item.id, reason: "failed \(attempts) times: \(error)", at: now, in: db) }
+            try InboxQueue.reschedule(item.id, attempts: attempts, availableAt: availableAt, error: "\(error)", in: db.grdb)
+            if giveUp { try InboxQueue.park(item.id, reason: "failed \(attempts) times: \(error)", at: now, in: db.grdb) }
         }
     }
 

@@ -30,8 +30,8 @@ public struct SeenActivityPruner: Service {
     @discardableResult
     public func prune(now: Date = Date()) async -> Int {
         do {
-            let removed = try await node.database.pool.write { db in
-                try SeenActivity.prune(seenBefore: now.addingTimeInterval(-Self.retention), in: db)
+            let removed = try await node.database.write { db in
+                try SeenActivity.prune(seenBefore: now.addingTimeInterval(-Self.retention), in: db.grdb)
             }
             if removed > 0 { node.logger.info("old activity ids forgotten", metadata: ["count": "\(removed)"]) }
             return removed

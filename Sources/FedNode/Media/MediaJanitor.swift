@@ -36,8 +36,8 @@ public struct MediaJanitor: Service {
     @discardableResult
     public func clean(now: Date = Date(), grace: TimeInterval = Self.grace) async -> [String] {
         do {
-            let referenced = try await node.database.pool.write { db -> Set<String> in
-                try db.execute(sql: "DELETE FROM media_attachments WHERE post_id IS NULL AND remote_url IS NULL AND created_at < ?",
+            let referenced = try await node.database.write { db -> Set<String> in
+                try db.grdb.execute(sql: "DELETE FROM media_attachments WHERE post_id IS NULL AND remote_url IS NULL AND created_at < ?",
                                arguments: [now.addingTimeInterval(-Self.unattachedLifetime)])
                 return try Self.referencedPaths(in: db)
             }
@@ -53,8 +53,8 @@ public struct MediaJanitor: Service {
     }
 
     /// Every media path a row refers to: attachments, thumbnails, local avatars and covers.
-    static func referencedPaths(in db: Database) throws -> Set<String> {
-        let paths = try String.fetchAll(db, sql: """
+    static func referencedPaths(in db: Transaction) throws -> Set<String> {
+        let paths = try String.fetchAll(db.grdb, sql: """
             SELECT file_path FROM media_attachments WHERE file_path IS NOT NULL
             UNION SELECT thumbnail_path FROM media_attachments WHERE thumbnail_path IS NOT NULL
             UNION SELECT avatar_url FROM accounts WHERE domain IS NULL AND avatar_url IS NOT NULL

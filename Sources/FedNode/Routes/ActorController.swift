@@ -25,7 +25,7 @@ struct ActorController {
             let person = AccountToAS.person(account, urls: node.urls)
             return JSONResponse.bytes(person.encoded(), contentType: JSONResponse.activity, headers: [.vary: "Accept"])
         case .html:
-            let counts = try await node.database.pool.read { db in try ProfileCounts.read(db, accountId: account.id) }
+            let counts = try await node.database.read { db in try ProfileCounts.read(db, accountId: account.id) }
             return JSONResponse.html(ProfilePage.render(account, counts: counts, urls: node.urls))
         case nil:
             throw NodeError.notAcceptable("Not acceptable: use application/activity+json or text/html")
@@ -37,7 +37,7 @@ struct ActorController {
     @Sendable func outbox(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let account = try await localAccount(context)
         let collection = CollectionPager(id: node.urls.outbox(account.username), query: request.uri.queryParameters, urls: node.urls)
-        let document = try await node.database.pool.read { db in
+        let document = try await node.database.read { db in
             try collection.outbox(of: account, in: db)
         }
         return JSONResponse.bytes(document.encoded(), contentType: JSONResponse.activity)
@@ -57,7 +57,7 @@ struct ActorController {
         let account = try await localAccount(context)
         let id = followers ? node.urls.followers(account.username) : node.urls.following(account.username)
         let collection = CollectionPager(id: id, query: request.uri.queryParameters, urls: node.urls)
-        let document = try await node.database.pool.read { db in
+        let document = try await node.database.read { db in
             try collection.relations(of: account, followers: followers, in: db)
         }
         return JSONResponse.bytes(document.encoded(), contentType: JSONResponse.activity)
@@ -65,8 +65,8 @@ struct ActorController {
 
     private func localAccount(_ context: NodeRequestContext) async throws -> Account {
         let username = try context.parameters.require("username")
-        let account = try await node.database.pool.read { db in
-            (try Account.local(username).fetchOne(db), try Tombstone.fetchOne(db, key: node.urls.actor(username)))
+        let account = try await node.database.read { db in
+            (try Account.local(username).fetchOne(db.grdb), try Tombstone.fetchOne(db.grdb, key: node.urls.actor(username)))
         }
         if let found = account.0 { return found }
         if account.1 != nil { throw NodeError.gone("Account deleted") }

@@ -12,7 +12,7 @@ struct HealthController {
     /// Answers `{"status": "ok"}` after a trivial database read, 503 when that fails.
     @Sendable func health(_ request: Request, context: NodeRequestContext) async throws -> Response {
         do {
-            _ = try await node.database.pool.read { try Int.fetchOne($0, sql: "SELECT 1") }
+            _ = try await node.database.read { try Int.fetchOne($0.grdb, sql: "SELECT 1") }
             return JSONResponse.encode(["status": "ok"])
         } catch is CancellationError {
             throw CancellationError()  // the client went away: nothing failed

@@ -13,7 +13,7 @@ struct LandingController {
 
     /// The landing page with the node's name, domain and size.
     @Sendable func landing(_ request: Request, context: NodeRequestContext) async throws -> Response {
-        let usage = try await node.database.pool.read { db in try UsageCounts.read(db, now: Date()) }
+        let usage = try await node.database.read { db in try UsageCounts.read(db, now: Date()) }
         return JSONResponse.html(LandingPage.render(name: node.configuration.nodeName, domain: node.urls.domain, usage: usage))
     }
 }

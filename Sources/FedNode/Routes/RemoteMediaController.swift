@@ -33,12 +33,12 @@ struct RemoteMediaController {
     }
 
     private func originURL(kind: String, id: Int64) async throws -> String? {
-        try await node.database.pool.read { db -> String? in
+        try await node.database.read { db -> String? in
             switch kind {
-            case "attachment": try MediaAttachment.fetchOne(db, key: id)?.remoteUrl
-            case "preview": try MediaAttachment.fetchOne(db, key: id).flatMap { $0.previewRemoteUrl ?? $0.remoteUrl }
-            case "avatar": try Account.fetchOne(db, key: id).flatMap { $0.isLocal ? nil : $0.avatarUrl }
-            case "header": try Account.fetchOne(db, key: id).flatMap { $0.isLocal ? nil : $0.headerUrl }
+            case "attachment": try MediaAttachment.fetchOne(db.grdb, key: id)?.remoteUrl
+            case "preview": try MediaAttachment.fetchOne(db.grdb, key: id).flatMap { $0.previewRemoteUrl ?? $0.remoteUrl }
+            case "avatar": try Account.fetchOne(db.grdb, key: id).flatMap { $0.isLocal ? nil : $0.avatarUrl }
+            case "header": try Account.fetchOne(db.grdb, key: id).flatMap { $0.isLocal ? nil : $0.headerUrl }
             default: nil
             }
         }

@@ -49,10 +49,10 @@ struct StatusController {
     @Sendable func likes(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (post, _) = try await visiblePost(request, context)
         // The count and the newest page only: a popular post's likes are never all loaded.
-        let (total, likers) = try await node.database.pool.read { db in
-            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM likes WHERE post_id = ?", arguments: [post.id]) ?? 0
+        let (total, likers) = try await node.database.read { db in
+            let total = try Int.fetchOne(db.grdb, sql: "SELECT COUNT(*) FROM likes WHERE post_id = ?", arguments: [post.id]) ?? 0
             let likers = try String.fetchAll(
-                db, sql: "SELECT a.uri FROM likes l JOIN accounts a ON a.id = l.account_id WHERE l.post_id = ? ORDER BY l.id DESC LIMIT ?",
+                db.grdb, sql: "SELECT a.uri FROM likes l JOIN accounts a ON a.id = l.account_id WHERE l.post_id = ? ORDER BY l.id DESC LIMIT ?",
                 arguments: [post.id, CollectionPager.pageSize])
             return (total, likers)
         }
@@ -62,10 +62,10 @@ struct StatusController {
     /// Public comments on the post, as a Collection of their ids.
     @Sendable func replies(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (post, _) = try await visiblePost(request, context)
-        let (total, ids) = try await node.database.pool.read { db in
+        let (total, ids) = try await node.database.read { db in
             let condition = "in_reply_to_id = ? AND visibility IN ('public','unlisted')"
-            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM posts WHERE \(condition)", arguments: [post.id]) ?? 0
-            let ids = try String.fetchAll(db, sql: "SELECT uri FROM posts WHERE \(condition) ORDER BY id LIMIT ?",
+            let total = try Int.fetchOne(db.grdb, sql: "SELECT COUNT(*) FROM posts WHERE \(condition)", arguments: [post.id]) ?? 0
+            let ids = try String.fetchAll(db.grdb, sql: "SELECT uri FROM posts WHERE \(condition) ORDER BY id LIMIT ?",
                                           arguments: [post.id, Self.maxReplies])
             return (total, ids)
         }
@@ -97,18 +97,18 @@ struct StatusController {
         let username = try context.parameters.require("username")
         let id = try context.parameters.require("id", as: Int64.self)
         let uri = node.urls.status(username, id: id)
-        let post = try await node.database.pool.read { db in try Post.fetchOne(db, key: id) }
+        let post = try await node.database.read { db in try Post.fetchOne(db.grdb, key: id) }
         if let post, post.local, post.uri == uri, try await mayFetch(post, request) {
-            return (post, try await node.database.pool.read { db in try PostToAS.Parts.read(post, in: db) })
+            return (post, try await node.database.read { db in try PostToAS.Parts.read(post, in: db) })
         }
-        let deleted = try await node.database.pool.read { try Tombstone.fetchOne($0, key: uri) != nil }
+        let deleted = try await node.database.read { try Tombstone.fetchOne($0.grdb, key: uri) != nil }
         throw deleted ? NodeError.gone("Post deleted") : NodeError.notFound("Record not found")
     }
 
     private func mayFetch(_ post: Post, _ request: Request) async throws -> Bool {
         if post.visibility == .public || post.visibility == .unlisted { return true }
         guard let fetcher = await InboxAuthenticator(node: node).fetcher(of: request) else { return false }
-        return try await node.database.pool.read { db in
+        return try await node.database.read { db in
             try PostVisibility.canSee(post, viewer: fetcher.id, in: db)
         }
     }

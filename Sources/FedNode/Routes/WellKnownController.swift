@@ -78,7 +78,7 @@ struct WellKnownController {
 
     /// `GET /nodeinfo/2.0|2.1`: software, protocols, usage counts, registrations.
     func nodeInfo(version: String) async throws -> Response {
-        let usage = try await node.database.pool.read { db in try UsageCounts.read(db, now: Date()) }
+        let usage = try await node.database.read { db in try UsageCounts.read(db, now: Date()) }
         let document = NodeInfoDocument.make(
             version: version, softwareVersion: NodeConfiguration.softwareVersion, users: usage.users,
             activeHalfyear: usage.activeHalfyear, activeMonth: usage.activeMonth, localPosts: usage.localPosts,
@@ -96,7 +96,7 @@ struct UsageCounts {
     var localPosts: Int
 
     /// Counts local accounts, those active (posted or signed in) in 30 and 180 days, and local posts.
-    static func read(_ db: Database, now: Date) throws -> UsageCounts {
+    static func read(_ db: Transaction, now: Date) throws -> UsageCounts {
         let active = """
             SELECT COUNT(*) FROM accounts a WHERE a.domain IS NULL AND (
               EXISTS (SELECT 1 FROM posts p WHERE p.account_id = a.id AND p.id >= ?)
@@ -104,12 +104,12 @@ struct UsageCounts {
             """
         func activeSince(_ days: Double) throws -> Int {
             let since = now.addingTimeInterval(-days * 86400)
-            return try Int.fetchOne(db, sql: active, arguments: [Snowflake.lowerBound(at: since), since]) ?? 0
+            return try Int.fetchOne(db.grdb, sql: active, arguments: [Snowflake.lowerBound(at: since), since]) ?? 0
         }
         return UsageCounts(
-            users: try Account.allLocal.fetchCount(db),
+            users: try Account.allLocal.fetchCount(db.grdb),
             activeMonth: try activeSince(30),
             activeHalfyear: try activeSince(180),
-            localPosts: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM posts WHERE local AND reblog_of_id IS NULL") ?? 0)
+            localPosts: try Int.fetchOne(db.grdb, sql: "SELECT COUNT(*) FROM posts WHERE local AND reblog_of_id IS NULL") ?? 0)
     }
 }

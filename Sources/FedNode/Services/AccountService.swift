@@ -48,9 +48,9 @@ public struct AccountService: Sendable {
         account.privateKeyPem = key.pkcs8PEM
         let stored = account
         do {
-            try await database.pool.write { db in
-                try stored.insert(db)
-                try Credential(accountId: stored.id, email: email, passwordHash: hash).insert(db)
+            try await database.writeBlocking { db in
+                try stored.insert(db.grdb)
+                try Credential(accountId: stored.id, email: email, passwordHash: hash).insert(db.grdb)
             }
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             // Lost a race with a concurrent sign-up for the same name or email.
@@ -65,7 +65,7 @@ public struct AccountService: Sendable {
     /// - Throws: `NodeError.notFound` when there is none.
     public func local(_ username: String) async throws(NodeError) -> Account {
         let found: Account?
-        do { found = try await database.pool.read { try Account.local(username).fetchOne($0) } } catch {
+        do { found = try await database.readBlocking { try Account.local(username).fetchOne($0.grdb) } } catch {
             throw .internal("reading account: \(error)")
         }
         guard let found else { throw .notFound("Record not found") }
@@ -75,9 +75,9 @@ public struct AccountService: Sendable {
     /// Every local account, oldest first, with its email.
     public func listLocal() throws(NodeError) -> [(account: Account, email: String)] {
         do {
-            return try database.pool.read { db in
-                try Account.allLocal.fetchAll(db).map { account in
-                    (account, try Credential.fetchOne(db, key: account.id)?.email ?? "")
+            return try database.readBlocking { db in
+                try Account.allLocal.fetchAll(db.grdb).map { account in
+                    (account, try Credential.fetchOne(db.grdb, key: account.id)?.email ?? "")
                 }
             }
         } catch { throw .internal("listing accounts: \(error)") }
@@ -87,9 +87,9 @@ public struct AccountService: Sendable {
     public func authenticate(email: String, password: String) throws(NodeError) -> Account? {
         let row: (Account, Credential)?
         do {
-            row = try database.pool.read { db in
-                guard let credential = try Credential.email(email).fetchOne(db),
-                    let account = try Account.fetchOne(db, key: credential.accountId)
+            row = try database.readBlocking { db in
+                guard let credential = try Credential.email(email).fetchOne(db.grdb),
+                    let account = try Account.fetchOne(db.grdb, key: credential.accountId)
                 else { return nil }
                 return (account, credential)
             }
@@ -119,10 +119,10 @@ public struct AccountService: Sendable {
     public func delete(username: String) throws(NodeError) {
         let deleted: Bool
         do {
-            deleted = try database.pool.write { db in
-                guard let account = try Account.local(username).fetchOne(db) else { return false }
-                try Tombstone(uri: account.uri, accountId: nil).save(db)
-                return try account.delete(db)
+            deleted = try database.writeBlocking { db in
+                guard let account = try Account.local(username).fetchOne(db.grdb) else { return false }
+                try Tombstone(uri: account.uri, accountId: nil).save(db.grdb)
+                return try account.delete(db.grdb)
             }
         } catch { throw .internal("deleting account: \(error)") }
         guard deleted else { throw .notFound("No local account named \(username)") }
@@ -131,11 +131,11 @@ public struct AccountService: Sendable {
     private func checkAvailable(username: String, email: String) async throws(NodeError) {
         let (nameTaken, emailTaken): (Bool, Bool)
         do {
-            (nameTaken, emailTaken) = try await database.pool.read { db in
+            (nameTaken, emailTaken) = try await database.readBlocking { db in
                 // A deleted account's name stays taken: its actor id may still be cached elsewhere.
-                let tombstoned = try Tombstone.fetchOne(db, key: urls.actor(username)) != nil
-                let taken = try Account.local(username).fetchCount(db) > 0 || tombstoned
-                return (taken, try Credential.email(email).fetchCount(db) > 0)
+                let tombstoned = try Tombstone.fetchOne(db.grdb, key: urls.actor(username)) != nil
+                let taken = try Account.local(username).fetchCount(db.grdb) > 0 || tombstoned
+                return (taken, try Credential.email(email).fetchCount(db.grdb) > 0)
             }
         } catch { throw .internal("checking availability: \(error)") }
         if nameTaken { throw .validation("Username has already been taken") }

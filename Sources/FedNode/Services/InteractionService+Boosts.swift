@@ -29,11 +29,11 @@ extension InteractionService {
             var boost = Post(id: id, uri: urls.activity(booster.username, id: id), accountId: booster.id, local: true)
             boost.reblogOfId = original.id
             boost.visibility = original.visibility == .unlisted && visibility == .public ? .unlisted : visibility
-            try boost.insert(db)
-            try HomeTimeline.fanOut(postId: boost.id, authorId: booster.id, includeAuthor: true, in: db)
+            try boost.insert(db.grdb)
+            try HomeTimeline.fanOut(postId: boost.id, authorId: booster.id, includeAuthor: true, in: db.grdb)
             if author.isLocal, author.id != booster.id {
                 try AccountNotification(accountId: author.id, fromAccountId: booster.id, type: .reblog, postId: original.id)
-                    .insert(db, onConflict: .ignore)
+                    .insert(db.grdb, onConflict: .ignore)
             }
             let announce = Self.announce(boost, of: original, by: booster, author: author, urls: urls)
             try Outbox.record(announce, sender: booster, postId: boost.id, inboxes: Self.boostInboxes(booster, author, in: db), in: db)
@@ -49,17 +49,17 @@ extension InteractionService {
     public func unreblog(_ postId: Int64, by booster: Account) async throws(NodeError) {
         let urls = node.urls
         try await boostWrite { db in
-            let target = try Post.fetchOne(db, key: postId).map { $0.reblogOfId ?? $0.id } ?? postId
+            let target = try Post.fetchOne(db.grdb, key: postId).map { $0.reblogOfId ?? $0.id } ?? postId
             guard let boost = try Self.boost(of: target, by: booster.id, in: db),
-                let original = try Post.fetchOne(db, key: target), let author = try Account.fetchOne(db, key: original.accountId)
+                let original = try Post.fetchOne(db.grdb, key: target), let author = try Account.fetchOne(db.grdb, key: original.accountId)
             else { return }
             let announce = Self.announce(boost, of: original, by: booster, author: author, urls: urls)
             let inboxes = try Self.boostInboxes(booster, author, in: db)
             // An Announce still waiting for delivery is simply not sent.
-            try db.execute(sql: "DELETE FROM delivery_queue WHERE activity_uri = ?", arguments: [boost.uri])
-            try db.execute(sql: "DELETE FROM notifications WHERE from_account_id = ? AND post_id = ? AND type = 'reblog'",
+            try db.grdb.execute(sql: "DELETE FROM delivery_queue WHERE activity_uri = ?", arguments: [boost.uri])
+            try db.grdb.execute(sql: "DELETE FROM notifications WHERE from_account_id = ? AND post_id = ? AND type = 'reblog'",
                            arguments: [booster.id, original.id])
-            _ = try boost.delete(db)
+            _ = try boost.delete(db.grdb)
             let undo = ActivityBuilder(urls: urls).undo(announce, actor: booster, to: announce.to + announce.cc)
             try Outbox.record(undo, sender: booster, postId: nil, inboxes: inboxes, in: db)
         }
@@ -67,20 +67,20 @@ extension InteractionService {
     }
 
     /// The post a boost of `postId` would share, with its author; only public and unlisted posts.
-    private static func boostable(_ postId: Int64, in db: Database) throws -> (Post, Account) {
-        guard var post = try Post.fetchOne(db, key: postId) else { throw NodeError.notFound("Record not found") }
+    private static func boostable(_ postId: Int64, in db: Transaction) throws -> (Post, Account) {
+        guard var post = try Post.fetchOne(db.grdb, key: postId) else { throw NodeError.notFound("Record not found") }
         if let originalId = post.reblogOfId {
-            guard let original = try Post.fetchOne(db, key: originalId) else { throw NodeError.notFound("Record not found") }
+            guard let original = try Post.fetchOne(db.grdb, key: originalId) else { throw NodeError.notFound("Record not found") }
             post = original
         }
-        guard let author = try Account.fetchOne(db, key: post.accountId) else { throw NodeError.notFound("Record not found") }
+        guard let author = try Account.fetchOne(db.grdb, key: post.accountId) else { throw NodeError.notFound("Record not found") }
         guard post.visibility == .public || post.visibility == .unlisted else { throw NodeError.forbidden("This action is not allowed") }
         return (post, author)
     }
 
     /// `accountId`'s boost of `postId`, if any.
-    static func boost(of postId: Int64, by accountId: Int64, in db: Database) throws -> Post? {
-        try Post.filter(Column("reblog_of_id") == postId && Column("account_id") == accountId).fetchOne(db)
+    static func boost(of postId: Int64, by accountId: Int64, in db: Transaction) throws -> Post? {
+        try Post.filter(Column("reblog_of_id") == postId && Column("account_id") == accountId).fetchOne(db.grdb)
     }
 
     /// The `Announce` for `boost`, addressed as its visibility says (as Mastodon addresses
@@ -99,14 +99,14 @@ extension InteractionService {
     }
 
     /// The booster's remote followers' inboxes and a remote author's inbox.
-    private static func boostInboxes(_ booster: Account, _ author: Account, in db: Database) throws -> [String] {
+    private static func boostInboxes(_ booster: Account, _ author: Account, in db: Transaction) throws -> [String] {
         let inboxes = try Outbox.followerInboxes(of: booster.id, in: db) + Outbox.inbox(of: author)
         var seen = Set<String>()
         return inboxes.filter { seen.insert($0).inserted }
     }
 
-    private func boostWrite<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(NodeError) -> T {
-        do { return try await node.database.pool.write(body) } catch let error as NodeError { throw error } catch {
+    private func boostWrite<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
+        do { return try await node.database.write(body) } catch let error as NodeError { throw error } catch {
             throw .internal("boost write: \(error)")
         }
     }

@@ -25,7 +25,7 @@ extension InteractionService {
         let urls = node.urls
         try await requestWrite { db in
             let (follow, requester) = try Self.pendingRequest(from: requesterId, to: target, in: db)
-            try follow.delete(db)
+            try follow.delete(db.grdb)
             try Self.forgetRequestNotification(of: follow, in: db)
             guard !requester.isLocal else { return }
             let reject = ActivityBuilder(urls: urls).answer("Reject", followId: follow.uri, follower: requester, target: target)
@@ -36,44 +36,44 @@ extension InteractionService {
 
     /// Approves every pending request to `target` (when it stops approving by hand). Runs inside
     /// the caller's transaction; the caller notifies the delivery worker.
-    static func acceptPendingRequests(of target: Account, urls: NodeURLs, in db: Database) throws {
-        let pending = try Follow.filter(Column("target_account_id") == target.id && Column("state") == FollowState.pending).fetchAll(db)
+    static func acceptPendingRequests(of target: Account, urls: NodeURLs, in db: Transaction) throws {
+        let pending = try Follow.filter(Column("target_account_id") == target.id && Column("state") == FollowState.pending).fetchAll(db.grdb)
         for follow in pending {
-            guard let follower = try Account.fetchOne(db, key: follow.accountId) else { continue }
+            guard let follower = try Account.fetchOne(db.grdb, key: follow.accountId) else { continue }
             try accept(follow, follower: follower, target: target, urls: urls, in: db)
         }
     }
 
     /// Marks `follow` accepted, swaps the request notification for a follow notification, and
     /// answers a remote follower with `Accept`.
-    private static func accept(_ follow: Follow, follower: Account, target: Account, urls: NodeURLs, in db: Database) throws {
+    private static func accept(_ follow: Follow, follower: Account, target: Account, urls: NodeURLs, in db: Transaction) throws {
         var accepted = follow
         accepted.state = .accepted
-        try accepted.update(db)
+        try accepted.update(db.grdb)
         try forgetRequestNotification(of: follow, in: db)
-        try AccountNotification(accountId: target.id, fromAccountId: follower.id, type: .follow, postId: nil).insert(db, onConflict: .ignore)
+        try AccountNotification(accountId: target.id, fromAccountId: follower.id, type: .follow, postId: nil).insert(db.grdb, onConflict: .ignore)
         guard !follower.isLocal else { return }
         let accept = ActivityBuilder(urls: urls).answer("Accept", followId: follow.uri, follower: follower, target: target)
         try Outbox.record(accept, sender: target, postId: nil, inboxes: Outbox.inbox(of: follower), in: db)
     }
 
     /// The pending follow from `requesterId` to `target`, with the requester.
-    private static func pendingRequest(from requesterId: Int64, to target: Account, in db: Database) throws -> (Follow, Account) {
+    private static func pendingRequest(from requesterId: Int64, to target: Account, in db: Transaction) throws -> (Follow, Account) {
         guard let follow = try Follow.filter(Column("account_id") == requesterId && Column("target_account_id") == target.id
-                                             && Column("state") == FollowState.pending).fetchOne(db),
-            let requester = try Account.fetchOne(db, key: requesterId)
+                                             && Column("state") == FollowState.pending).fetchOne(db.grdb),
+            let requester = try Account.fetchOne(db.grdb, key: requesterId)
         else { throw NodeError.notFound("Record not found") }
         return (follow, requester)
     }
 
     /// The request's notification goes with the request (Mastodon deletes it too).
-    private static func forgetRequestNotification(of follow: Follow, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM notifications WHERE account_id = ? AND from_account_id = ? AND type = 'follow_request'",
+    private static func forgetRequestNotification(of follow: Follow, in db: Transaction) throws {
+        try db.grdb.execute(sql: "DELETE FROM notifications WHERE account_id = ? AND from_account_id = ? AND type = 'follow_request'",
                        arguments: [follow.targetAccountId, follow.accountId])
     }
 
-    private func requestWrite(_ body: @Sendable @escaping (Database) throws -> Void) async throws(NodeError) {
-        do { try await node.database.pool.write(body) } catch let error as NodeError { throw error } catch {
+    private func requestWrite(_ body: @Sendable @escaping (Transaction) throws -> Void) async throws(NodeError) {
+        do { try await node.database.write(body) } catch let error as NodeError { throw error } catch {
             throw .internal("follow request write: \(error)")
         }
     }

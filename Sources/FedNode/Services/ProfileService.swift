@@ -30,11 +30,11 @@ public struct ProfileService: Sendable {
         let noteHTML = renderedNote
         let urls = node.urls
         let saved = try await write { db -> Account in
-            guard var current = try Account.fetchOne(db, key: account.id) else { throw NodeError.notFound("Record not found") }
+            guard var current = try Account.fetchOne(db.grdb, key: account.id) else { throw NodeError.notFound("Record not found") }
             let wasLocked = current.locked
             Self.apply(changes, noteHTML: noteHTML, avatar: avatar, header: header, to: &current)
             current.updatedAt = Date()
-            try current.update(db)
+            try current.update(db.grdb)
             if wasLocked, !current.locked {
                 // Unlocking approves everyone who was waiting, as Mastodon does.
                 try InteractionService.acceptPendingRequests(of: current, urls: urls, in: db)
@@ -68,7 +68,7 @@ public struct ProfileService: Sendable {
     }
 
     /// Queues `Update(Person)` to every follower's inbox (shared inboxes collapsed).
-    static func recordUpdate(of account: Account, urls: NodeURLs, in db: Database) throws {
+    static func recordUpdate(of account: Account, urls: NodeURLs, in db: Transaction) throws {
         let inboxes = try Outbox.followerInboxes(of: account.id, in: db)
         guard !inboxes.isEmpty else { return }
         let person = AccountToAS.person(account, urls: urls)
@@ -82,10 +82,10 @@ public struct ProfileService: Sendable {
         let mentions = TextParser.mentions(in: text).prefix(20)
         let known: [Account]
         do {
-            known = try await node.database.pool.read { db in
+            known = try await node.database.read { db in
                 try mentions.compactMap { mention in
                     let domain = mention.domain.flatMap { $0.lowercased() == node.urls.domain ? nil : $0 }
-                    return try Account.handle(mention.username, domain: domain).fetchOne(db)
+                    return try Account.handle(mention.username, domain: domain).fetchOne(db.grdb)
                 }
             }
         } catch { throw .internal("reading mentioned accounts: \(error)") }
@@ -95,8 +95,8 @@ public struct ProfileService: Sendable {
         })
     }
 
-    private func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws(NodeError) -> T {
-        do { return try await node.database.pool.write(body) } catch let error as NodeError { throw error } catch {
+    private func write<T: Sendable>(_ body: @Sendable @escaping (Transaction) throws -> T) async throws(NodeError) -> T {
+        do { return try await node.database.write(body) } catch let error as NodeError { throw error } catch {
             throw .internal("profile write: \(error)")
         }
     }

@@ -37,7 +37,7 @@ struct SearchService: Sendable {
         }
         guard let prefix = Self.searchPrefix(text, localDomain: node.urls.domain) else { return found }
         let candidates = try await read { db in
-            try Account.fetchAll(db, sql: """
+            try Account.fetchAll(db.grdb, sql: """
                 SELECT a.* FROM accounts a
                 WHERE (a.username LIKE ?1 ESCAPE '\\' OR a.display_name LIKE ?1 ESCAPE '\\')
                   AND (a.discoverable OR a.id = ?2 OR \(Self.related))
@@ -64,7 +64,7 @@ struct SearchService: Sendable {
         let name = Self.tagName(query.text)
         guard !name.isEmpty else { return [] }
         return try await read { db in
-            try Hashtag.fetchAll(db, sql: """
+            try Hashtag.fetchAll(db.grdb, sql: """
                 SELECT * FROM hashtags WHERE name LIKE ? ESCAPE '\\' ORDER BY (name = ?) DESC, length(name), name LIMIT ? OFFSET ?
                 """, arguments: [Self.likePrefix(name), name, query.limit, query.offset])
         }
@@ -93,7 +93,7 @@ struct SearchService: Sendable {
         sql += " ORDER BY p.id DESC LIMIT ? OFFSET ?"
         arguments += [query.limit, query.offset]
         let (statement, values) = (sql, arguments)
-        return try await read { db in try Post.fetchAll(db, sql: statement, arguments: values) }
+        return try await read { db in try Post.fetchAll(db.grdb, sql: statement, arguments: values) }
     }
 
     // MARK: Exact matches
@@ -102,13 +102,13 @@ struct SearchService: Sendable {
     /// `resolve` is set (failures just mean no exact match).
     private func exactAccount(_ text: String, resolve: Bool) async throws(NodeError) -> Account? {
         if text.hasPrefix("https://") || text.hasPrefix("http://") {
-            if let known = try await read({ db in try Account.filter(Column("uri") == text || Column("url") == text).fetchOne(db) }) { return known }
+            if let known = try await read({ db in try Account.filter(Column("uri") == text || Column("url") == text).fetchOne(db.grdb) }) { return known }
             guard resolve else { return nil }
             return try? await node.remoteAccounts.resolve(uri: text)
         }
         guard let handle = AccountHandle(text), let domain = handle.domain else { return nil }
         let remoteDomain = domain == node.urls.domain ? nil : domain
-        if let known = try await read({ db in try Account.handle(handle.username, domain: remoteDomain).fetchOne(db) }) { return known }
+        if let known = try await read({ db in try Account.handle(handle.username, domain: remoteDomain).fetchOne(db.grdb) }) { return known }
         guard resolve, remoteDomain != nil else { return nil }
         return try? await node.remoteAccounts.resolve(username: handle.username, domain: domain)
     }
@@ -133,8 +133,8 @@ struct SearchService: Sendable {
         """
 
     /// Whether an exact match may be listed for the viewer.
-    private static func isListable(_ id: Int64, viewer: Int64, following: Bool, in db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: """
+    private static func isListable(_ id: Int64, viewer: Int64, following: Bool, in db: Transaction) throws -> Bool {
+        try Bool.fetchOne(db.grdb, sql: """
             SELECT EXISTS (SELECT 1 FROM accounts a WHERE a.id = ?1 AND \(listable) AND (?3 = 0 OR \(followed)))
             """, arguments: [id, viewer, following]) ?? false
     }
@@ -151,8 +151,8 @@ struct SearchService: Sendable {
         return String(trimmed.hasPrefix("#") ? trimmed.dropFirst() : Substring(trimmed))
     }
 
-    private func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws(NodeError) -> T {
-        do { return try await node.database.pool.read(body) } catch let error as NodeError { throw error } catch {
+    private func read<T: Sendable>(_ body: @Sendable @escaping (Transaction) throws -> T) async throws(NodeError) -> T {
+        do { return try await node.database.read(body) } catch let error as NodeError { throw error } catch {
             throw .internal("search read: \(error)")
         }
     }

@@ -35,7 +35,7 @@ struct StreamRouter {
     /// The node (rendering).
     let node: Node
     /// The current read.
-    let db: Database
+    let db: Transaction
 
     /// What routing one event produced.
     struct Outcome: Sendable {
@@ -58,10 +58,10 @@ struct StreamRouter {
     }
 
     private func routePost(_ event: StreamEvent, to listeners: [StreamListener]) throws -> Outcome {
-        guard let postId = event.postId, let post = try Post.fetchOne(db, key: postId) else { return Outcome() }
+        guard let postId = event.postId, let post = try Post.fetchOne(db.grdb, key: postId) else { return Outcome() }
         let audience = try publicAudience(of: post)
         var outcome = Outcome(audience: (post.id, audience))
-        let readers = Set(try Int64.fetchAll(db, sql: "SELECT account_id FROM home_timeline WHERE post_id = ?", arguments: [post.id]))
+        let readers = Set(try Int64.fetchAll(db.grdb, sql: "SELECT account_id FROM home_timeline WHERE post_id = ?", arguments: [post.id]))
         let name = event.kind == .post ? "update" : "status.update"
         var rendered: [Int64: String?] = [:]  // one rendering per viewer (0: anonymous)
         for listener in listeners {
@@ -84,7 +84,7 @@ struct StreamRouter {
 
     private func routeDelete(_ event: StreamEvent, to listeners: [StreamListener], audience: Set<StreamChannel>?) throws -> [StreamDelivery] {
         guard let postId = event.postId, let authorId = event.accountId else { return [] }
-        var personal = Set(try Int64.fetchAll(db, sql: """
+        var personal = Set(try Int64.fetchAll(db.grdb, sql: """
             SELECT f.account_id FROM follows f JOIN accounts a ON a.id = f.account_id
             WHERE f.target_account_id = ? AND f.state = 'accepted' AND a.domain IS NULL
             """, arguments: [authorId]))
@@ -105,7 +105,7 @@ struct StreamRouter {
         let personal: Set<StreamChannel> = [.user, .userNotification]
         let targets = listeners.filter { $0.viewer?.id == event.accountId && !$0.channels.isDisjoint(with: personal) }
         guard let recipient = targets.first?.viewer, let id = event.notificationId,
-            let item = try AccountNotification.fetchOne(db, key: id), try NotificationVisibility.isVisible(item, in: db),
+            let item = try AccountNotification.fetchOne(db.grdb, key: id), try NotificationVisibility.isVisible(item, in: db),
             let entity = try EntityRenderer(node: node, viewer: recipient, db: db).notification(item)
         else { return [] }
         let payload = try Self.json(entity)
@@ -121,8 +121,8 @@ struct StreamRouter {
     private func publicAudience(of post: Post) throws -> Set<StreamChannel> {
         guard post.visibility == .public, post.reblogOfId == nil else { return [] }
         if post.inReplyToUri != nil || post.inReplyToId != nil, post.inReplyToAccountId != post.accountId { return [] }
-        let hasMedia = try MediaAttachment.filter(Column("post_id") == post.id).fetchCount(db) > 0
-        let tags = try String.fetchAll(db, sql: """
+        let hasMedia = try MediaAttachment.filter(Column("post_id") == post.id).fetchCount(db.grdb) > 0
+        let tags = try String.fetchAll(db.grdb, sql: """
             SELECT h.name FROM hashtags h JOIN post_hashtags ph ON ph.hashtag_id = h.id WHERE ph.post_id = ?
             """, arguments: [post.id]).map { $0.lowercased() }
         return StreamChannel.publicAudience(local: post.local, hasMedia: hasMedia, tags: tags)

@@ -71,7 +71,7 @@ public actor StreamingHub: Service {
     /// With nobody listening the log is not read; the first subscriber starts at its end, so
     /// it hears everything logged after it subscribed and nothing before.
     private func catchUp() async {
-        guard let latest = try? await node.database.pool.read({ try StreamEvent.latestId(in: $0) }) else { return }
+        guard let latest = try? await node.database.read({ try StreamEvent.latestId(in: $0.grdb) }) else { return }
         // Another subscriber may have arrived meanwhile; its cursor must not move past unrouted rows.
         if subscribers.isEmpty { cursor = max(cursor ?? 0, latest) }
     }
@@ -141,13 +141,13 @@ public actor StreamingHub: Service {
     private func deliverNewEvents() async throws {
         guard !subscribers.isEmpty else { return }
         guard let from = cursor else {
-            cursor = try await node.database.pool.read { try StreamEvent.latestId(in: $0) }
+            cursor = try await node.database.read { try StreamEvent.latestId(in: $0.grdb) }
             return
         }
         let listeners = subscribers.map { StreamListener(id: $0.key, viewer: $0.value.viewer, channels: $0.value.channels) }
         let known = audiences
-        let (events, outcomes) = try await node.database.pool.read { [node] db in
-            let events = try StreamEvent.after(from, limit: Self.batchSize, in: db)
+        let (events, outcomes) = try await node.database.read { [node] db in
+            let events = try StreamEvent.after(from, limit: Self.batchSize, in: db.grdb)
             return (events, Self.route(events, to: listeners, known: known, node: node, db: db))
         }
         for outcome in outcomes { deliver(outcome) }
@@ -157,7 +157,7 @@ public actor StreamingHub: Service {
 
     /// Routes a batch in order; a row that fails to render is logged and skipped.
     private static func route(_ events: [StreamEvent], to listeners: [StreamListener], known: [Int64: Set<StreamChannel>],
-                              node: Node, db: Database) -> [StreamRouter.Outcome] {
+                              node: Node, db: Transaction) -> [StreamRouter.Outcome] {
         var known = known
         let router = StreamRouter(node: node, db: db)
         return events.map { event in
@@ -194,6 +194,6 @@ public actor StreamingHub: Service {
         // Rows not yet routed to the current subscribers stay.
         let upTo = subscribers.isEmpty ? Int64.max : (cursor ?? 0)
         let before = Date().addingTimeInterval(-Self.retention)
-        _ = try await node.database.pool.write { try StreamEvent.prune(before: before, upTo: upTo, in: $0) }
+        _ = try await node.database.write { try StreamEvent.prune(before: before, upTo: upTo, in: $0.grdb) }
     }
 }

@@ -9,11 +9,11 @@ struct ProfileCounts: Sendable {
     var following: Int
 
     /// Reads the counts of a local account.
-    static func read(_ db: Database, accountId: Int64) throws -> ProfileCounts {
+    static func read(_ db: Transaction, accountId: Int64) throws -> ProfileCounts {
         ProfileCounts(
-            posts: try Account.postsCount(of: accountId, in: db),
-            followers: try Account.followersCount(of: accountId, in: db),
-            following: try Account.followingCount(of: accountId, in: db))
+            posts: try Account.postsCount(of: accountId, in: db.grdb),
+            followers: try Account.followersCount(of: accountId, in: db.grdb),
+            following: try Account.followingCount(of: accountId, in: db.grdb))
     }
 }
 

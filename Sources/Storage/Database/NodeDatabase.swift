@@ -63,8 +63,8 @@ public final class NodeDatabase: Sendable {
     /// - Parameter updates: The changes; keep them small, as they share a transaction.
     /// - Returns: What `updates` returns, once its transaction is committed.
     /// - Throws: What `updates` throws, or the shared commit's `DatabaseError`.
-    public func writeDurablyGrouped<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await group.write(updates)
+    public func writeDurablyGrouped<T: Sendable>(_ updates: @escaping @Sendable (Transaction) throws -> T) async throws -> T {
+        try await group.write { try updates(Transaction($0)) }
     }
 
     /// Runs `updates` in one write transaction committed with `synchronous = NORMAL`: for queue
@@ -75,18 +75,46 @@ public final class NodeDatabase: Sendable {
     /// - Parameter updates: The changes.
     /// - Returns: What `updates` returns.
     /// - Throws: What `updates` throws, or a GRDB `DatabaseError`.
-    public func writeBookkeeping<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func writeBookkeeping<T: Sendable>(_ updates: @escaping @Sendable (Transaction) throws -> T) async throws -> T {
         try await pool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
             var result: T?
             try db.inTransaction {
-                result = try updates(db)
+                result = try updates(Transaction(db))
                 return .commit
             }
             guard let result else { throw DatabaseError(message: "bookkeeping transaction produced nothing") }
             return result
         }
+    }
+
+    /// Runs `body` in a read transaction off the caller's thread: the async entry point for
+    /// every read on a request or worker path.
+    /// - Parameter body: The queries; it sees one consistent snapshot.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, or a `DatabaseError`.
+    public func read<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws -> T {
+        try await pool.read { try body(Transaction($0)) }
+    }
+
+    /// Runs `body` in one durable (FULL) write transaction: it commits whole or not at all.
+    /// - Parameter body: The changes.
+    /// - Returns: What `body` returns, once committed.
+    /// - Throws: What `body` throws (the transaction is rolled back), or a `DatabaseError`.
+    public func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws -> T {
+        try await pool.write { try body(Transaction($0)) }
+    }
+
+    /// `read`, blocking the calling thread: for the command line and start-up only, never on
+    /// the cooperative pool (a blocked cooperative thread can deadlock every reader).
+    public func readBlocking<T>(_ body: (Transaction) throws -> T) throws -> T {
+        try pool.read { try body(Transaction($0)) }
+    }
+
+    /// `write`, blocking the calling thread: for the command line and start-up only.
+    public func writeBlocking<T>(_ body: (Transaction) throws -> T) throws -> T {
+        try pool.write { try body(Transaction($0)) }
     }
 
     /// Identifiers of every migration the code knows, in order.

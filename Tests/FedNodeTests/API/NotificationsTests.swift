@@ -98,7 +98,7 @@ import Testing
         let s = try await Scene.make()
         defer { s.t.remove() }
         let bobToken = try await s.t.node.database.pool.write { db in
-            try s.t.node.apiAuth.issueToken(appId: nil, accountId: s.bob.id, scopes: Scopes("read write"), in: db).token
+            try s.t.node.apiAuth.issueToken(appId: nil, accountId: s.bob.id, scopes: Scopes("read write"), in: Transaction(db)).token
         }
         try await s.t.withClient { client in
             let list = try await client.api(.get, "/api/v1/notifications", token: s.token)
@@ -118,7 +118,7 @@ import Testing
         let s = try await Scene.make()
         defer { s.t.remove() }
         let bobToken = try await s.t.node.database.pool.write { db in
-            try s.t.node.apiAuth.issueToken(appId: nil, accountId: s.bob.id, scopes: Scopes("read write"), in: db).token
+            try s.t.node.apiAuth.issueToken(appId: nil, accountId: s.bob.id, scopes: Scopes("read write"), in: Transaction(db)).token
         }
         try await s.t.withClient { client in
             let ids = try await client.api(.get, "/api/v1/notifications", token: s.token).entity([APINotification].self).map(\.id)

@@ -42,7 +42,7 @@ enum StatusFixtures {
             let id = Snowflake.next()
             var post = Post(id: id, uri: author.uri + "/statuses/\(id)", accountId: author.id, local: false)
             post.content = "<p>\(text)</p>"
-            try PostWriter.insert(post, media: [], hashtags: hashtags, mentions: [], in: db)
+            try PostWriter.insert(post, media: [], hashtags: hashtags, mentions: [], in: Transaction(db))
             return post
         }
     }

@@ -29,7 +29,7 @@ struct AppsController {
         try Self.validate(name: name, uris: uris, scopes: scopes, website: website)
         let app = OAuthApp(name: name, website: website, redirectUris: uris.joined(separator: "\n"), scopes: scopes.description,
                            clientId: APIAuth.newSecret(), clientSecret: APIAuth.newSecret())
-        do { try await node.database.pool.write { db in try app.insert(db) } } catch { throw NodeError.internal("registering app: \(error)") }
+        do { try await node.database.write { db in try app.insert(db.grdb) } } catch { throw NodeError.internal("registering app: \(error)") }
         return APIResponse.json(APICredentialApplication(app, withCredentials: true))
     }
 

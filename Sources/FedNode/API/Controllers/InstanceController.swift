@@ -69,8 +69,8 @@ struct InstanceController {
     /// Local accounts and posts, and how many other nodes this one knows accounts on.
     private func counts() async throws(NodeError) -> (usage: UsageCounts, domains: Int) {
         do {
-            return try await node.database.pool.read { db in
-                let domains = try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT lower(domain)) FROM accounts WHERE domain IS NOT NULL") ?? 0
+            return try await node.database.read { db in
+                let domains = try Int.fetchOne(db.grdb, sql: "SELECT COUNT(DISTINCT lower(domain)) FROM accounts WHERE domain IS NOT NULL") ?? 0
                 return (try UsageCounts.read(db, now: Date()), domains)
             }
         } catch { throw .internal("counting instance stats: \(error)") }

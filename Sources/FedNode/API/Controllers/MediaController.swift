@@ -46,7 +46,7 @@ struct MediaController {
         let row = media
         let node = node
         let entity = try await write { db in
-            try row.insert(db)
+            try row.insert(db.grdb)
             return EntityRenderer(node: node, viewer: me, db: db).attachment(row)
         }
         return APIResponse.json(entity)
@@ -75,14 +75,14 @@ struct MediaController {
             guard media.postId == nil else { throw NodeError.notFound("Record not found") }
             if let description { media.description = description }
             if let focus { (media.focusX, media.focusY) = (focus.x, focus.y) }
-            try media.update(db)
+            try media.update(db.grdb)
             return EntityRenderer(node: node, viewer: me, db: db).attachment(media)
         }
         return APIResponse.json(entity)
     }
 
-    private static func own(_ id: Int64, of me: Account, in db: Database) throws -> MediaAttachment {
-        guard let media = try MediaAttachment.fetchOne(db, key: id), media.accountId == me.id else {
+    private static func own(_ id: Int64, of me: Account, in db: Transaction) throws -> MediaAttachment {
+        guard let media = try MediaAttachment.fetchOne(db.grdb, key: id), media.accountId == me.id else {
             throw NodeError.notFound("Record not found")
         }
         return media
@@ -107,8 +107,8 @@ struct MediaController {
         return APIMediaAttachment.Focus(x: x, y: y)
     }
 
-    private func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(NodeError) -> T {
-        do { return try await node.database.pool.write(body) } catch let error as NodeError { throw error } catch {
+    private func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
+        do { return try await node.database.write(body) } catch let error as NodeError { throw error } catch {
             throw .internal("media write: \(error)")
         }
     }

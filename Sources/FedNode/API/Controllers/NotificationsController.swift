@@ -28,7 +28,7 @@ struct NotificationsController {
         let (ids, entities) = try await read { db -> ([Int64], [APINotification]) in
             let (sql, arguments) = filter.sql(viewer: me.id)
             let bounds = page.condition("n.id")
-            let rows = try AccountNotification.fetchAll(db, sql: """
+            let rows = try AccountNotification.fetchAll(db.grdb, sql: """
                 SELECT n.* FROM notifications n WHERE \(sql) AND \(bounds.sql) ORDER BY \(page.order("n.id")) LIMIT ?
                 """, arguments: arguments + StatementArguments(bounds.arguments) + [page.limit])
             let items = page.newestFirst(rows)
@@ -43,7 +43,7 @@ struct NotificationsController {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:notifications")
         let id = try notificationId(context)
         let entity = try await read { db -> APINotification? in
-            guard let item = try AccountNotification.fetchOne(db, key: id), item.accountId == me.id,
+            guard let item = try AccountNotification.fetchOne(db.grdb, key: id), item.accountId == me.id,
                 try NotificationVisibility.isVisible(item, in: db)
             else { return nil }
             return try EntityRenderer(node: node, viewer: me, db: db).notification(item)
@@ -62,7 +62,7 @@ struct NotificationsController {
         let filter = try NotificationFilter(params)
         let count = try await read { db -> Int in
             let (sql, arguments) = filter.sql(viewer: me.id)
-            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM notifications n WHERE \(sql) LIMIT ?)",
+            return try Int.fetchOne(db.grdb, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM notifications n WHERE \(sql) LIMIT ?)",
                                     arguments: arguments + [limit]) ?? 0
         }
         return APIResponse.json(["count": count])
@@ -72,7 +72,7 @@ struct NotificationsController {
     @Sendable func clear(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:notifications")
         _ = try await write { db in
-            try AccountNotification.filter(Column("account_id") == me.id).deleteAll(db)
+            try AccountNotification.filter(Column("account_id") == me.id).deleteAll(db.grdb)
         }
         return APIResponse.empty()
     }
@@ -95,7 +95,7 @@ struct NotificationsController {
 
     private func dismiss(_ id: Int64, of me: Account) async throws(NodeError) {
         let deleted = try await write { db in
-            try AccountNotification.filter(Column("id") == id && Column("account_id") == me.id).deleteAll(db)
+            try AccountNotification.filter(Column("id") == id && Column("account_id") == me.id).deleteAll(db.grdb)
         }
         guard deleted > 0 else { throw .notFound("Record not found") }
     }
@@ -105,14 +105,14 @@ struct NotificationsController {
         return id
     }
 
-    private func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(NodeError) -> T {
-        do { return try await node.database.pool.read(body) } catch let error as NodeError { throw error } catch {
+    private func read<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
+        do { return try await node.database.read(body) } catch let error as NodeError { throw error } catch {
             throw .internal("notifications read: \(error)")
         }
     }
 
-    private func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(NodeError) -> T {
-        do { return try await node.database.pool.write(body) } catch let error as NodeError { throw error } catch {
+    private func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
+        do { return try await node.database.write(body) } catch let error as NodeError { throw error } catch {
             throw .internal("notifications write: \(error)")
         }
     }

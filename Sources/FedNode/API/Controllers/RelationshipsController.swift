@@ -50,7 +50,7 @@ struct RelationshipsController {
         let ids = params.strings("id").compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) }.filter { seen.insert($0).inserted }
         let entities = try await access.read { db in
             let renderer = EntityRenderer(node: node, viewer: me, db: db)
-            return try ids.prefix(100).filter { try Account.exists(db, key: $0) }.map { try renderer.relationship(with: $0) }
+            return try ids.prefix(100).filter { try Account.exists(db.grdb, key: $0) }.map { try renderer.relationship(with: $0) }
         }
         return APIResponse.json(entities)
     }

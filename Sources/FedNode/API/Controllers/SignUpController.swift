@@ -28,7 +28,7 @@ struct SignUpController {
             let account = try await create(username: username, email: email, password: password)
             let issued: (token: String, refresh: String, row: OAuthToken)
             do {
-                issued = try await node.database.pool.write { db in
+                issued = try await node.database.write { db in
                     try node.apiAuth.issueToken(appId: caller.token.appId, accountId: account.id, scopes: caller.scopes, in: db)
                 }
             } catch { throw NodeError.internal("issuing sign-up token: \(error)") }

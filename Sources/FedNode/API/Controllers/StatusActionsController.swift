@@ -34,8 +34,8 @@ struct StatusActionsController {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:favourites")
         let id = try StatusAccess.pathId(context)
         let post = try await StatusAccess.read(node) { db -> Post in
-            let liked = try Like.filter(Column("account_id") == me.id && Column("post_id") == id).fetchCount(db) > 0
-            if liked, let post = try Post.fetchOne(db, key: id) { return post }
+            let liked = try Like.filter(Column("account_id") == me.id && Column("post_id") == id).fetchCount(db.grdb) > 0
+            if liked, let post = try Post.fetchOne(db.grdb, key: id) { return post }
             return try Self.original(of: StatusAccess.visiblePost(id, viewer: me, in: db), in: db)
         }
         try await node.interactions.unlike(post.id, by: me)
@@ -65,8 +65,8 @@ struct StatusActionsController {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:statuses")
         let id = try StatusAccess.pathId(context)
         let post = try await StatusAccess.read(node) { db -> Post in
-            let target = try Post.fetchOne(db, key: id).map { $0.reblogOfId ?? $0.id } ?? id
-            if try InteractionService.boost(of: target, by: me.id, in: db) != nil, let post = try Post.fetchOne(db, key: target) { return post }
+            let target = try Post.fetchOne(db.grdb, key: id).map { $0.reblogOfId ?? $0.id } ?? id
+            if try InteractionService.boost(of: target, by: me.id, in: db) != nil, let post = try Post.fetchOne(db.grdb, key: target) { return post }
             return try Self.original(of: StatusAccess.visiblePost(id, viewer: me, in: db), in: db)
         }
         try await node.interactions.unreblog(post.id, by: me)
@@ -94,7 +94,7 @@ struct StatusActionsController {
         let (ids, statuses) = try await StatusAccess.read(node) { db -> ([Int64], [APIStatus]) in
             let (range, rangeArguments) = page.condition("l.id")
             let (visible, visibleArguments) = PostVisibility.condition("p", viewer: me.id)
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try Row.fetchAll(db.grdb, sql: """
                 SELECT l.id AS like_id, p.* FROM likes l JOIN posts p ON p.id = l.post_id
                 WHERE l.account_id = ? AND \(range) AND \(visible) ORDER BY \(page.order("l.id")) LIMIT ?
                 """, arguments: [me.id] + StatementArguments(rangeArguments) + visibleArguments + [page.limit])
@@ -123,7 +123,7 @@ struct StatusActionsController {
                 filter = "NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.account_id = ? AND b.target_account_id = a.id) OR (b.account_id = a.id AND b.target_account_id = ?))"
                 arguments += [viewer.id, viewer.id]
             }
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try Row.fetchAll(db.grdb, sql: """
                 SELECT r.id AS row_id, a.* FROM \(table) r JOIN accounts a ON a.id = r.account_id
                 WHERE r.\(postColumn) = ? AND \(range) AND \(filter) ORDER BY \(page.order("r.id")) LIMIT ?
                 """, arguments: arguments + [page.limit])
@@ -135,9 +135,9 @@ struct StatusActionsController {
     }
 
     /// A boost stands for the post it boosted.
-    private static func original(of post: Post, in db: Database) throws -> Post {
+    private static func original(of post: Post, in db: Transaction) throws -> Post {
         guard let originalId = post.reblogOfId else { return post }
-        guard let original = try Post.fetchOne(db, key: originalId) else { throw NodeError.notFound("Record not found") }
+        guard let original = try Post.fetchOne(db.grdb, key: originalId) else { throw NodeError.notFound("Record not found") }
         return original
     }
 }

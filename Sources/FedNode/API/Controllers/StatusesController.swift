@@ -23,7 +23,7 @@ struct StatusesController {
     @Sendable func create(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:statuses")
         let key = request.headers[.idempotencyKey].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }
-        if let key, let earlier = try await StatusAccess.read(node, { try IdempotencyKeys.post(key: key, accountId: me.id, in: $0) }) {
+        if let key, let earlier = try await StatusAccess.read(node, { try IdempotencyKeys.post(key: key, accountId: me.id, in: $0.grdb) }) {
             return try await StatusAccess.render(node, earlier, viewer: me)
         }
         let form = try StatusForm.create(try await APIParams.read(request))
@@ -61,7 +61,7 @@ struct StatusesController {
         let (params, id) = (try await APIParams.read(request), try StatusAccess.pathId(context))
         let form = try await StatusAccess.read(node) { db -> StatusForm in
             let post = try Self.ownPost(id, of: me, in: db)
-            let hasMedia = try MediaAttachment.filter(Column("post_id") == post.id).fetchCount(db) > 0
+            let hasMedia = try MediaAttachment.filter(Column("post_id") == post.id).fetchCount(db.grdb) > 0
             let form = try StatusForm.edit(params, of: post, hasMedia: hasMedia)
             try form.checkMedia(of: me, editing: post.id, in: db)
             return form
@@ -104,7 +104,7 @@ struct StatusesController {
     }
 
     /// The caller's own post named by the path (404 if invisible, 403 if someone else's).
-    private static func ownPost(_ id: Int64, of me: Account, in db: Database) throws -> Post {
+    private static func ownPost(_ id: Int64, of me: Account, in db: Transaction) throws -> Post {
         let post = try StatusAccess.visiblePost(id, viewer: me, in: db)
         guard post.accountId == me.id else { throw NodeError.forbidden("This action is not allowed") }
         guard post.reblogOfId == nil else { throw NodeError.notFound("Record not found") }

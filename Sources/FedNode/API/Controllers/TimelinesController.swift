@@ -73,7 +73,7 @@ struct TimelinesController {
             let (range, rangeArguments) = page.condition(pageColumn)
             let visible = PostVisibility.condition("p", viewer: viewer?.id)
             let original = StatusAccess.originalVisible("p", viewer: viewer?.id)
-            let posts = page.newestFirst(try Post.fetchAll(db, sql: """
+            let posts = page.newestFirst(try Post.fetchAll(db.grdb, sql: """
                 SELECT p.* FROM \(source) WHERE \(condition) AND \(range) AND \(visible.sql) AND \(original.sql)
                 ORDER BY \(page.order(pageColumn)) LIMIT ?
                 """, arguments: arguments + StatementArguments(rangeArguments) + visible.arguments + original.arguments + [page.limit]))

@@ -10,8 +10,8 @@ struct OAuthClients {
     /// The app with `clientId`, or `nil`.
     func app(clientId: String) async throws(NodeError) -> OAuthApp? {
         do {
-            return try await node.database.pool.read { db in
-                try OAuthApp.filter(Column("client_id") == clientId).fetchOne(db)
+            return try await node.database.read { db in
+                try OAuthApp.filter(Column("client_id") == clientId).fetchOne(db.grdb)
             }
         } catch { throw .internal("reading app: \(error)") }
     }

@@ -60,13 +60,13 @@ public struct APIAuth: Sendable {
     public func caller(token: String) async throws(NodeError) -> APICaller {
         let hash = Self.hash(token)
         do {
-            let found = try await node.database.pool.read { db -> APICaller? in
-                guard let row = try OAuthToken.filter(Column("token_hash") == hash).fetchOne(db),
+            let found = try await node.database.read { db -> APICaller? in
+                guard let row = try OAuthToken.filter(Column("token_hash") == hash).fetchOne(db.grdb),
                     row.revokedAt == nil, row.expiresAt.map({ $0 > Date() }) ?? true
                 else { return nil }
-                let account = try row.accountId.flatMap { try Account.fetchOne(db, key: $0) }
+                let account = try row.accountId.flatMap { try Account.fetchOne(db.grdb, key: $0) }
                 if row.accountId != nil, account == nil { return nil }
-                let app = try row.appId.flatMap { try OAuthApp.fetchOne(db, key: $0) }
+                let app = try row.appId.flatMap { try OAuthApp.fetchOne(db.grdb, key: $0) }
                 return APICaller(token: row, scopes: Scopes(row.scopes), account: account, app: app)
             }
             guard let found else { throw NodeError.unauthorized("The access token is invalid") }
@@ -99,12 +99,12 @@ public struct APIAuth: Sendable {
 
     /// Issues a token for `accountId` (or an app token when `nil`) and stores its hash.
     /// - Returns: The raw token, the raw refresh token and the stored row.
-    public func issueToken(appId: Int64?, accountId: Int64?, scopes: Scopes, in db: Database) throws -> (token: String, refresh: String, row: OAuthToken) {
+    public func issueToken(appId: Int64?, accountId: Int64?, scopes: Scopes, in db: Transaction) throws -> (token: String, refresh: String, row: OAuthToken) {
         let token = Self.newSecret()
         let refresh = Self.newSecret()
         let row = OAuthToken(appId: appId, accountId: accountId, tokenHash: Self.hash(token),
                              refreshTokenHash: Self.hash(refresh), scopes: scopes.description)
-        try row.insert(db)
+        try row.insert(db.grdb)
         return (token, refresh, row)
     }
 }

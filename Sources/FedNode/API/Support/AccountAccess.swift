@@ -19,8 +19,8 @@ struct AccountAccess: Sendable {
     }
 
     /// Runs `body` in a read transaction; database failures become `NodeError.internal`.
-    func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws(NodeError) -> T {
-        do { return try await node.database.pool.read(body) } catch let error as NodeError { throw error } catch {
+    func read<T: Sendable>(_ body: @Sendable @escaping (Transaction) throws -> T) async throws(NodeError) -> T {
+        do { return try await node.database.read(body) } catch let error as NodeError { throw error } catch {
             throw .internal("accounts read: \(error)")
         }
     }
@@ -35,7 +35,7 @@ struct AccountAccess: Sendable {
     /// The account `id`.
     /// - Throws: `NodeError.notFound` when there is none.
     func account(id: Int64) async throws(NodeError) -> Account {
-        guard let account = try await read({ try Account.fetchOne($0, key: id) }) else { throw .notFound("Record not found") }
+        guard let account = try await read({ try Account.fetchOne($0.grdb, key: id) }) else { throw .notFound("Record not found") }
         return account
     }
 
@@ -47,7 +47,7 @@ struct AccountAccess: Sendable {
         let page = PageQuery(params, defaultLimit: 40, maxLimit: 80)
         let (entities, ids) = try await read { db -> ([APIAccount], [Int64]) in
             let (bounds, boundArguments) = page.condition("r.id")
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try Row.fetchAll(db.grdb, sql: """
                 SELECT r.id AS relation_id, a.* \(relation) AND \(bounds) ORDER BY \(page.order("r.id")) LIMIT ?
                 """, arguments: arguments + StatementArguments(boundArguments) + [page.limit])
             let ordered = page.newestFirst(rows)

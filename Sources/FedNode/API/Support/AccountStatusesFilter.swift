@@ -23,7 +23,7 @@ struct AccountStatusesFilter: Sendable {
     }
 
     /// One page of `accountId`'s posts that `viewerId` may see, newest first.
-    func posts(of accountId: Int64, viewer viewerId: Int64?, page: PageQuery, in db: Database) throws -> [Post] {
+    func posts(of accountId: Int64, viewer viewerId: Int64?, page: PageQuery, in db: Transaction) throws -> [Post] {
         let visible = PostVisibility.condition("p", viewer: viewerId)
         let originalVisible = PostVisibility.condition("o", viewer: viewerId)
         var sql = """
@@ -49,6 +49,6 @@ struct AccountStatusesFilter: Sendable {
         sql += " AND \(bounds) ORDER BY \(page.order("p.id")) LIMIT ?"
         arguments += StatementArguments(boundArguments)
         arguments += [page.limit]
-        return page.newestFirst(try Post.fetchAll(db, sql: sql, arguments: arguments))
+        return page.newestFirst(try Post.fetchAll(db.grdb, sql: sql, arguments: arguments))
     }
 }

@@ -11,10 +11,10 @@ public struct EntityRenderer {
     /// Who is looking.
     let viewer: Account?
     /// The database connection of the current read.
-    let db: Database
+    let db: Transaction
 
     /// A renderer for `viewer` inside `db`.
-    public init(node: Node, viewer: Account?, db: Database) {
+    public init(node: Node, viewer: Account?, db: Transaction) {
         self.node = node
         self.viewer = viewer
         self.db = db
@@ -41,7 +41,7 @@ public struct EntityRenderer {
             followersCount: counts.followers, followingCount: counts.following, statusesCount: counts.statuses,
             lastStatusAt: try lastStatusDay(of: account.id), emojis: [], fields: fields, source: nil)
         if withSource {
-            let requests = try Follow.filter(Column("target_account_id") == account.id && Column("state") == FollowState.pending).fetchCount(db)
+            let requests = try Follow.filter(Column("target_account_id") == account.id && Column("state") == FollowState.pending).fetchCount(db.grdb)
             entity.source = APISource(note: account.noteSource, fields: typed, privacy: "public", sensitive: false, language: nil,
                                       followRequestsCount: requests, firstName: account.firstName, lastName: account.lastName)
         }
@@ -62,7 +62,7 @@ public struct EntityRenderer {
     }
 
     private func lastStatusDay(of accountId: Int64) throws -> String? {
-        try Date.fetchOne(db.cachedStatement(sql: "SELECT created_at FROM posts WHERE account_id = ? ORDER BY id DESC LIMIT 1"), arguments: [accountId])
+        try Date.fetchOne(db.grdb.cachedStatement(sql: "SELECT created_at FROM posts WHERE account_id = ? ORDER BY id DESC LIMIT 1"), arguments: [accountId])
             .map { String(Self.day($0).prefix(10)) }
     }
 
@@ -71,11 +71,11 @@ public struct EntityRenderer {
     /// The `Status` entity for `post` (a boost renders the boosted post inside).
     /// - Throws: `NodeError.notFound` when the author is gone (a race with a delete).
     public func status(_ post: Post) throws -> APIStatus {
-        guard let author = try Account.fetchOne(db.cachedStatement(sql: "SELECT * FROM accounts WHERE id = ?"), arguments: [post.accountId])
+        guard let author = try Account.fetchOne(db.grdb.cachedStatement(sql: "SELECT * FROM accounts WHERE id = ?"), arguments: [post.accountId])
         else { throw NodeError.notFound("Record not found") }
         var reblog: APIStatus?
         if let originalId = post.reblogOfId {
-            guard let original = try Post.fetchOne(db, key: originalId) else { throw NodeError.notFound("Record not found") }
+            guard let original = try Post.fetchOne(db.grdb, key: originalId) else { throw NodeError.notFound("Record not found") }
             reblog = try status(original)
         }
         let isReblog = reblog != nil
@@ -113,7 +113,7 @@ public struct EntityRenderer {
 
     /// The photos of a post, in order.
     public func media(of postId: Int64) throws -> [APIMediaAttachment] {
-        try MediaAttachment.fetchAll(db.cachedStatement(sql: "SELECT * FROM media_attachments WHERE post_id = ? ORDER BY position"),
+        try MediaAttachment.fetchAll(db.grdb.cachedStatement(sql: "SELECT * FROM media_attachments WHERE post_id = ? ORDER BY position"),
                                      arguments: [postId]).map(attachment)
     }
 
@@ -134,13 +134,13 @@ public struct EntityRenderer {
     }
 
     private func mentions(of postId: Int64) throws -> [APIMention] {
-        try Account.fetchAll(db.cachedStatement(sql: "SELECT a.* FROM accounts a JOIN mentions m ON m.account_id = a.id WHERE m.post_id = ?"),
+        try Account.fetchAll(db.grdb.cachedStatement(sql: "SELECT a.* FROM accounts a JOIN mentions m ON m.account_id = a.id WHERE m.post_id = ?"),
                              arguments: [postId])
             .map { APIMention(id: String($0.id), username: $0.username, url: $0.url ?? $0.uri, acct: $0.acct) }
     }
 
     private func tags(of postId: Int64) throws -> [APITag] {
-        try String.fetchAll(db.cachedStatement(sql: "SELECT h.name FROM hashtags h JOIN post_hashtags ph ON ph.hashtag_id = h.id WHERE ph.post_id = ?"),
+        try String.fetchAll(db.grdb.cachedStatement(sql: "SELECT h.name FROM hashtags h JOIN post_hashtags ph ON ph.hashtag_id = h.id WHERE ph.post_id = ?"),
                             arguments: [postId])
             .map { APITag(name: $0.lowercased(), url: node.urls.tag($0.lowercased()), history: nil, following: nil) }
     }
@@ -149,10 +149,10 @@ public struct EntityRenderer {
 
     /// The `Notification` entity; `nil` when what it points at is gone.
     public func notification(_ item: AccountNotification) throws -> APINotification? {
-        guard let from = try Account.fetchOne(db, key: item.fromAccountId) else { return nil }
+        guard let from = try Account.fetchOne(db.grdb, key: item.fromAccountId) else { return nil }
         var status: APIStatus?
         if let postId = item.postId {
-            guard let post = try Post.fetchOne(db, key: postId) else { return nil }
+            guard let post = try Post.fetchOne(db.grdb, key: postId) else { return nil }
             status = try self.status(post)
         }
         return APINotification(id: String(item.id), type: item.type.rawValue, createdAt: Self.timestamp(item.createdAt),
@@ -165,7 +165,7 @@ public struct EntityRenderer {
     public func relationship(with otherId: Int64) throws -> APIRelationship {
         let me = viewer?.id ?? 0
         func follow(_ a: Int64, _ b: Int64) throws -> FollowState? {
-            try Follow.filter(Column("account_id") == a && Column("target_account_id") == b).fetchOne(db)?.state
+            try Follow.filter(Column("account_id") == a && Column("target_account_id") == b).fetchOne(db.grdb)?.state
         }
         let outgoing = try follow(me, otherId)
         let incoming = try follow(otherId, me)
@@ -193,7 +193,7 @@ public struct EntityRenderer {
     /// A count through a cached prepared statement: rendering a page runs the same dozen
     /// queries for every post, and preparing them each time was most of its cost.
     private func count(_ sql: String, _ arguments: Int64...) throws -> Int {
-        try Int.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) ?? 0
+        try Int.fetchOne(db.grdb.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) ?? 0
     }
 
     /// ISO 8601 with milliseconds in UTC, as Mastodon writes times.

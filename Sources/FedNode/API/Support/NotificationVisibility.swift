@@ -19,9 +19,9 @@ public enum NotificationVisibility {
     }
 
     /// Whether `item` is shown to its recipient.
-    public static func isVisible(_ item: AccountNotification, in db: Database) throws -> Bool {
+    public static func isVisible(_ item: AccountNotification, in db: Transaction) throws -> Bool {
         let (sql, arguments) = condition(viewer: item.accountId)
-        return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM notifications n WHERE n.id = ? AND \(sql))",
+        return try Bool.fetchOne(db.grdb, sql: "SELECT EXISTS (SELECT 1 FROM notifications n WHERE n.id = ? AND \(sql))",
                                  arguments: [item.id] + arguments) ?? false
     }
 }

@@ -26,12 +26,12 @@ public enum PostVisibility {
     }
 
     /// Whether `viewerId` may see `post` (and, for a boost, the boosted post).
-    public static func canSee(_ post: Post, viewer viewerId: Int64?, in db: Database) throws -> Bool {
+    public static func canSee(_ post: Post, viewer viewerId: Int64?, in db: Transaction) throws -> Bool {
         let (sql, arguments) = condition("p", viewer: viewerId)
         var ids = [post.id]
         if let original = post.reblogOfId { ids.append(original) }
         for id in ids {
-            let visible = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM posts p WHERE p.id = ? AND \(sql))",
+            let visible = try Bool.fetchOne(db.grdb, sql: "SELECT EXISTS (SELECT 1 FROM posts p WHERE p.id = ? AND \(sql))",
                                             arguments: [id] + arguments) ?? false
             if !visible { return false }
         }

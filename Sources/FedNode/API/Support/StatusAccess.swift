@@ -7,8 +7,8 @@ import Storage
 /// client-safe, optional authentication with a scope, and looking up a post the viewer may see.
 enum StatusAccess {
     /// Runs `body` in one read, mapping database failures to `NodeError.internal`.
-    static func read<T: Sendable>(_ node: Node, _ body: @Sendable (Database) throws -> T) async throws(NodeError) -> T {
-        do { return try await node.database.pool.read(body) } catch let error as NodeError { throw error } catch {
+    static func read<T: Sendable>(_ node: Node, _ body: @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
+        do { return try await node.database.read(body) } catch let error as NodeError { throw error } catch {
             throw .internal("status read: \(error)")
         }
     }
@@ -23,8 +23,8 @@ enum StatusAccess {
 
     /// The post `id`, if `viewer` may see it (for a boost, the boosted post too).
     /// - Throws: `NodeError.notFound` otherwise.
-    static func visiblePost(_ id: Int64, viewer: Account?, in db: Database) throws -> Post {
-        guard let post = try Post.fetchOne(db, key: id), try PostVisibility.canSee(post, viewer: viewer?.id, in: db) else {
+    static func visiblePost(_ id: Int64, viewer: Account?, in db: Transaction) throws -> Post {
+        guard let post = try Post.fetchOne(db.grdb, key: id), try PostVisibility.canSee(post, viewer: viewer?.id, in: db) else {
             throw NodeError.notFound("Record not found")
         }
         return post

@@ -59,9 +59,9 @@ struct StatusForm: Sendable {
 
     /// Checks the media ids name `account`'s own uploads, unattached or (on edit) attached to `postId`.
     /// - Throws: `NodeError.validation` naming the ids that are not.
-    func checkMedia(of account: Account, editing postId: Int64? = nil, in db: Database) throws {
+    func checkMedia(of account: Account, editing postId: Int64? = nil, in db: Transaction) throws {
         guard let mediaIds, !mediaIds.isEmpty else { return }
-        let usable = try Int64.fetchSet(db, sql: """
+        let usable = try Int64.fetchSet(db.grdb, sql: """
             SELECT id FROM media_attachments WHERE account_id = ? AND (post_id IS NULL OR post_id IS ?) AND id IN (\(mediaIds.map { _ in "?" }.joined(separator: ",")))
             """, arguments: StatementArguments([account.id, postId]) + StatementArguments(mediaIds))
         let missing = mediaIds.filter { !usable.contains($0) }

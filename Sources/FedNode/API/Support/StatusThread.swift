@@ -10,11 +10,11 @@ enum StatusThread {
     static let maxDescendants = 4096
 
     /// The posts `post` answers, oldest first.
-    static func ancestors(of post: Post, viewer: Int64?, in db: Database) throws -> [Post] {
+    static func ancestors(of post: Post, viewer: Int64?, in db: Transaction) throws -> [Post] {
         var chain: [Post] = []
         var seen: Set<Int64> = [post.id]
         var next = post.inReplyToId
-        while let id = next, chain.count < maxDepth, seen.insert(id).inserted, let parent = try Post.fetchOne(db, key: id) {
+        while let id = next, chain.count < maxDepth, seen.insert(id).inserted, let parent = try Post.fetchOne(db.grdb, key: id) {
             chain.append(parent)
             next = parent.inReplyToId
         }
@@ -23,10 +23,10 @@ enum StatusThread {
 
     /// The comments under `post` and their replies in thread order: depth first, siblings
     /// oldest first.
-    static func descendants(of post: Post, viewer: Int64?, in db: Database) throws -> [Post] {
+    static func descendants(of post: Post, viewer: Int64?, in db: Transaction) throws -> [Post] {
         let (visible, arguments) = PostVisibility.condition("p", viewer: viewer)
         // Each row's path is its ancestors' zero-padded ids, so sorting by path is a depth-first walk.
-        return try Post.fetchAll(db, sql: """
+        return try Post.fetchAll(db.grdb, sql: """
             WITH RECURSIVE thread(id, path, depth) AS (
               SELECT id, printf('%020d', id), 1 FROM posts WHERE in_reply_to_id = ?
               UNION ALL

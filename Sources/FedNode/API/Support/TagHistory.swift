@@ -8,13 +8,13 @@ enum TagHistory {
     static let days = 7
 
     /// Uses and distinct authors per UTC day (public and unlisted posts only, as Mastodon counts), newest day first, `days` entries (zeros included).
-    static func history(of hashtagId: Int64, now: Date = Date(), in db: Database) throws -> [APITagHistory] {
+    static func history(of hashtagId: Int64, now: Date = Date(), in db: Transaction) throws -> [APITagHistory] {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let today = calendar.startOfDay(for: now)
         let start = calendar.date(byAdding: .day, value: -(days - 1), to: today)!
         // created_at is stored as "YYYY-MM-DD HH:MM:SS.SSS" UTC, so its first ten characters are the day.
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try Row.fetchAll(db.grdb, sql: """
             SELECT substr(p.created_at, 1, 10) AS day, COUNT(*) AS uses, COUNT(DISTINCT p.account_id) AS accounts
             FROM post_hashtags ph JOIN posts p ON p.id = ph.post_id
             WHERE ph.hashtag_id = ? AND p.created_at >= ? AND p.visibility IN ('public', 'unlisted') GROUP BY day
@@ -31,7 +31,7 @@ enum TagHistory {
 
     /// The `Tag` entity of `hashtag` with its history; `following` only for a signed-in viewer
     /// (following hashtags is not offered, so it is always false).
-    static func tag(_ hashtag: Hashtag, urls: NodeURLs, viewer: Account?, in db: Database) throws -> APITag {
+    static func tag(_ hashtag: Hashtag, urls: NodeURLs, viewer: Account?, in db: Transaction) throws -> APITag {
         let name = hashtag.name.lowercased()
         return APITag(name: name, url: urls.tag(name), history: try history(of: hashtag.id, in: db), following: viewer.map { _ in false })
     }

@@ -9,7 +9,7 @@ struct AcceptHandler: InboxHandler {
             guard let follow = try OwnFollow.find(context, in: db) else { return false }
             var accepted = follow
             accepted.state = .accepted
-            try accepted.update(db)
+            try accepted.update(db.grdb)
             return true
         }
         return changed ? .processed : .ignored("Accept of an unknown follow")
@@ -21,8 +21,8 @@ struct RejectHandler: InboxHandler {
     func handle(_ context: InboxContext) async throws(NodeError) -> InboxOutcome {
         let changed = try await context.write { db in
             guard let follow = try OwnFollow.find(context, in: db) else { return false }
-            try follow.delete(db)
-            try HomeTimeline.remove(authorId: follow.targetAccountId, from: follow.accountId, in: db)
+            try follow.delete(db.grdb)
+            try HomeTimeline.remove(authorId: follow.targetAccountId, from: follow.accountId, in: db.grdb)
             return true
         }
         return changed ? .processed : .ignored("Reject of an unknown follow")
@@ -32,15 +32,15 @@ struct RejectHandler: InboxHandler {
 /// Finds the local follow an Accept or Reject answers: by the Follow's id, or by its
 /// (local follower, the answering actor) pair, since some servers echo only part of it.
 enum OwnFollow {
-    static func find(_ context: InboxContext, in db: Database) throws -> Follow? {
+    static func find(_ context: InboxContext, in db: Transaction) throws -> Follow? {
         let targetMatches = Column("target_account_id") == context.actor.id
         if let id = context.objectId,
-            let follow = try Follow.filter(Column("uri") == id && targetMatches).fetchOne(db) {
+            let follow = try Follow.filter(Column("uri") == id && targetMatches).fetchOne(db.grdb) {
             return follow
         }
         guard let followerURI = context.activity.object?.object?.actor?.id,
-            let follower = try Account.withURI(followerURI).fetchOne(db), follower.isLocal
+            let follower = try Account.withURI(followerURI).fetchOne(db.grdb), follower.isLocal
         else { return nil }
-        return try Follow.filter(Column("account_id") == follower.id && targetMatches).fetchOne(db)
+        return try Follow.filter(Column("account_id") == follower.id && targetMatches).fetchOne(db.grdb)
     }
 }

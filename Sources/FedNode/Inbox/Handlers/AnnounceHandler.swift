@@ -19,12 +19,12 @@ struct AnnounceHandler: InboxHandler {
         boost.visibility = Audience.visibility(of: context.activity, author: booster)
         let row = boost
         try await context.write { db in
-            guard try Post.filter(Column("uri") == boostId).fetchCount(db) == 0 else { return }
-            try row.insert(db)
-            try HomeTimeline.fanOut(postId: row.id, authorId: booster.id, includeAuthor: false, in: db)
+            guard try Post.filter(Column("uri") == boostId).fetchCount(db.grdb) == 0 else { return }
+            try row.insert(db.grdb)
+            try HomeTimeline.fanOut(postId: row.id, authorId: booster.id, includeAuthor: false, in: db.grdb)
             if original.local, try !Relationships.blocks(original.accountId, booster.id, in: db) {
                 try AccountNotification(accountId: original.accountId, fromAccountId: booster.id, type: .reblog, postId: original.id)
-                    .insert(db, onConflict: .ignore)
+                    .insert(db.grdb, onConflict: .ignore)
             }
         }
         return .processed
@@ -41,13 +41,13 @@ struct AnnounceHandler: InboxHandler {
         let author = try await RemoteActorResolver(node: context.node).resolve(uri: authorURI)
         let inbound = try await InboundPost.make(object, author: author, context: context)
         try await context.write { db in
-            guard try Post.filter(Column("uri") == id).fetchCount(db) == 0 else { return }
+            guard try Post.filter(Column("uri") == id).fetchCount(db.grdb) == 0 else { return }
             // Stored without fan-out: it reaches timelines through the boost only.
-            try inbound.post.insert(db)
+            try inbound.post.insert(db.grdb)
             for (position, var media) in inbound.media.enumerated() {
                 media.postId = inbound.post.id
                 media.position = position
-                try media.insert(db)
+                try media.insert(db.grdb)
             }
             try PostWriter.setHashtags(inbound.hashtags, of: inbound.post.id, in: db)
         }

@@ -16,7 +16,7 @@ struct CreateHandler: InboxHandler {
         if try await context.post(object.id) != nil { return .processed }
         let post = try await InboundPost.make(object, author: context.actor, context: context)
         try await context.write { db in
-            guard try Post.filter(Column("uri") == post.post.uri).fetchCount(db) == 0 else { return }
+            guard try Post.filter(Column("uri") == post.post.uri).fetchCount(db.grdb) == 0 else { return }
             try PostWriter.insert(post.post, media: post.media, hashtags: post.hashtags, mentions: post.mentions, in: db)
         }
         return .processed
@@ -39,8 +39,8 @@ struct InboundPost: Sendable {
         let mentionURIs = ASToPost.mentionURIs(object)
         let mentions: [Account]
         do {
-            mentions = try await context.node.database.pool.read { db in
-                try Account.filter(mentionURIs.contains(Column("uri"))).fetchAll(db)
+            mentions = try await context.node.database.read { db in
+                try Account.filter(mentionURIs.contains(Column("uri"))).fetchAll(db.grdb)
             }
         } catch { throw .internal("reading mentions: \(error)") }
         var post = Post(id: Snowflake.at(published), uri: uri, accountId: author.id, local: false, createdAt: published)

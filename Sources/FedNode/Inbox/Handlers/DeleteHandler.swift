@@ -9,15 +9,15 @@ struct DeleteHandler: InboxHandler {
         guard let objectId = context.objectId else { throw .badRequest("Delete without object") }
         let actor = context.actor
         if objectId == actor.uri {
-            try await context.write { db in _ = try actor.delete(db) }
+            try await context.write { db in _ = try actor.delete(db.grdb) }
             return .processed
         }
         guard context.isActorsOwn(objectId) else { throw .forbidden("Delete of an object from another host") }
         let deleted = try await context.write { db -> Bool in
-            guard let post = try Post.filter(Column("uri") == objectId).fetchOne(db) else { return false }
+            guard let post = try Post.filter(Column("uri") == objectId).fetchOne(db.grdb) else { return false }
             guard post.accountId == actor.id else { throw NodeError.forbidden("Delete of someone else's post") }
             // Foreign keys cascade to timeline entries, notifications, likes, media and boosts.
-            return try post.delete(db)
+            return try post.delete(db.grdb)
         }
         return deleted ? .processed : .ignored("Delete of an unknown post")
     }

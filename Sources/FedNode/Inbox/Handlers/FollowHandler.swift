@@ -16,17 +16,17 @@ struct FollowHandler: InboxHandler {
                 try Outbox.record(reject, sender: target, postId: nil, inboxes: Outbox.inbox(of: follower), in: db)
                 return
             }
-            var follow = try Follow.filter(Column("account_id") == follower.id && Column("target_account_id") == target.id).fetchOne(db)
+            var follow = try Follow.filter(Column("account_id") == follower.id && Column("target_account_id") == target.id).fetchOne(db.grdb)
                 ?? Follow(accountId: follower.id, targetAccountId: target.id, uri: followId, state: target.locked ? .pending : .accepted)
             follow.uri = followId ?? follow.uri
-            try follow.save(db)
+            try follow.save(db.grdb)
             if follow.state == .accepted {
                 // Answer again even when already accepted: the follower may have missed it.
                 let accept = builder.answer("Accept", followId: followId, follower: follower, target: target)
                 try Outbox.record(accept, sender: target, postId: nil, inboxes: Outbox.inbox(of: follower), in: db)
             }
             let type: NotificationType = follow.state == .accepted ? .follow : .followRequest
-            try AccountNotification(accountId: target.id, fromAccountId: follower.id, type: type, postId: nil).insert(db, onConflict: .ignore)
+            try AccountNotification(accountId: target.id, fromAccountId: follower.id, type: type, postId: nil).insert(db.grdb, onConflict: .ignore)
         }
         context.node.deliverySignal.notify()
         return .processed

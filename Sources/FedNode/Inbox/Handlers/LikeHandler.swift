@@ -8,10 +8,10 @@ struct LikeHandler: InboxHandler {
         guard let post = try await context.post(context.objectId) else { return .ignored("Like of an unknown post") }
         let liker = context.actor
         try await context.write { db in
-            try Like(accountId: liker.id, postId: post.id, uri: context.activity.id).insert(db, onConflict: .ignore)
+            try Like(accountId: liker.id, postId: post.id, uri: context.activity.id).insert(db.grdb, onConflict: .ignore)
             if post.local, try !Relationships.blocks(post.accountId, liker.id, in: db) {
                 try AccountNotification(accountId: post.accountId, fromAccountId: liker.id, type: .favourite, postId: post.id)
-                    .insert(db, onConflict: .ignore)
+                    .insert(db.grdb, onConflict: .ignore)
             }
         }
         return .processed

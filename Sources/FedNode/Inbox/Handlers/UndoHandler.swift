@@ -27,49 +27,49 @@ struct UndoHandler: InboxHandler {
         return undone ? .processed : .ignored("Undo of nothing we know")
     }
 
-    private static func undoFollow(_ actor: Account, inner: ASObject?, innerId: String?, in db: Database) throws -> Bool {
+    private static func undoFollow(_ actor: Account, inner: ASObject?, innerId: String?, in db: Transaction) throws -> Bool {
         var request = Follow.filter(Column("account_id") == actor.id)
-        if let target = inner?.object?.id, let local = try Account.withURI(target).fetchOne(db) {
+        if let target = inner?.object?.id, let local = try Account.withURI(target).fetchOne(db.grdb) {
             request = request.filter(Column("target_account_id") == local.id)
         } else {
             guard let innerId else { return false }
             request = request.filter(Column("uri") == innerId)
         }
-        guard let follow = try request.fetchOne(db) else { return false }
-        try follow.delete(db)
-        try HomeTimeline.remove(authorId: follow.targetAccountId, from: actor.id, in: db)
+        guard let follow = try request.fetchOne(db.grdb) else { return false }
+        try follow.delete(db.grdb)
+        try HomeTimeline.remove(authorId: follow.targetAccountId, from: actor.id, in: db.grdb)
         return true
     }
 
-    private static func undoLike(_ actor: Account, inner: ASObject?, innerId: String?, in db: Database) throws -> Bool {
+    private static func undoLike(_ actor: Account, inner: ASObject?, innerId: String?, in db: Transaction) throws -> Bool {
         var request = Like.filter(Column("account_id") == actor.id)
-        if let postURI = inner?.object?.id, let post = try Post.filter(Column("uri") == postURI).fetchOne(db) {
+        if let postURI = inner?.object?.id, let post = try Post.filter(Column("uri") == postURI).fetchOne(db.grdb) {
             request = request.filter(Column("post_id") == post.id)
         } else {
             guard let innerId else { return false }
             request = request.filter(Column("uri") == innerId)
         }
-        guard let like = try request.fetchOne(db) else { return false }
-        try like.delete(db)
-        try db.execute(sql: "DELETE FROM notifications WHERE from_account_id = ? AND post_id = ? AND type = 'favourite'",
+        guard let like = try request.fetchOne(db.grdb) else { return false }
+        try like.delete(db.grdb)
+        try db.grdb.execute(sql: "DELETE FROM notifications WHERE from_account_id = ? AND post_id = ? AND type = 'favourite'",
                        arguments: [actor.id, like.postId])
         return true
     }
 
-    private static func undoAnnounce(_ actor: Account, innerId: String?, in db: Database) throws -> Bool {
+    private static func undoAnnounce(_ actor: Account, innerId: String?, in db: Transaction) throws -> Bool {
         guard let innerId else { return false }
         return try Post.filter(Column("uri") == innerId && Column("account_id") == actor.id && Column("reblog_of_id") != nil)
-            .deleteAll(db) > 0
+            .deleteAll(db.grdb) > 0
     }
 
-    private static func undoBlock(_ actor: Account, inner: ASObject?, innerId: String?, in db: Database) throws -> Bool {
+    private static func undoBlock(_ actor: Account, inner: ASObject?, innerId: String?, in db: Transaction) throws -> Bool {
         var request = Block.filter(Column("account_id") == actor.id)
-        if let target = inner?.object?.id, let local = try Account.withURI(target).fetchOne(db) {
+        if let target = inner?.object?.id, let local = try Account.withURI(target).fetchOne(db.grdb) {
             request = request.filter(Column("target_account_id") == local.id)
         } else {
             guard let innerId else { return false }
             request = request.filter(Column("uri") == innerId)
         }
-        return try request.deleteAll(db) > 0
+        return try request.deleteAll(db.grdb) > 0
     }
 }

@@ -26,12 +26,12 @@ struct UpdateHandler: InboxHandler {
             post.sensitive = inbound.post.sensitive
             post.editedAt = object.updated ?? Date()
             post.updatedAt = Date()
-            try post.update(db)
-            try MediaAttachment.filter(Column("post_id") == post.id).deleteAll(db)
+            try post.update(db.grdb)
+            try MediaAttachment.filter(Column("post_id") == post.id).deleteAll(db.grdb)
             for (position, var media) in inbound.media.enumerated() {
                 media.postId = post.id
                 media.position = position
-                try media.insert(db)
+                try media.insert(db.grdb)
             }
             try PostWriter.setHashtags(inbound.hashtags, of: post.id, in: db)
         }

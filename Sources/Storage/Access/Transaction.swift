@@ -1,0 +1,15 @@
+import GRDB
+
+/// One read or write transaction's view of the node's data. Every query the node runs is a
+/// method of the aggregate it concerns (`tx.accounts`, `tx.posts`, `tx.follows`, ...), so the
+/// SQL lives in this module only and an action spanning several aggregates still commits or
+/// rolls back as one.
+///
+/// A `Transaction` exists only inside `NodeDatabase.read`/`write` and must not escape them.
+public struct Transaction {
+    /// The connection the transaction runs on.
+    public let grdb: Database
+
+    /// Wraps a GRDB connection that is inside a transaction.
+    public init(_ db: Database) { grdb = db }
+}
