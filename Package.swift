@@ -56,7 +56,6 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "FedNode", "Storage", "Signatures", "Activity", "CVips",
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(

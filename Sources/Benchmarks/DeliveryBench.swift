@@ -1,6 +1,5 @@
 import FedNode
 import Foundation
-import GRDB
 import Logging
 import Storage
 
@@ -83,7 +82,7 @@ struct DeliveryBench {
         let node = try Node(configuration: configuration, logger: logger)
         let author = try await node.accounts.create(username: "author", email: "author@bench.example", password: "bench-password")
         let followers = settings.followerCount
-        try await node.database.pool.write { db in
+        try await node.database.write { tx in
             for index in 0..<followers {
                 let port = sinkPorts[index % sinkPorts.count]
                 let domain = "127.0.0.1:\(port)"
@@ -91,8 +90,8 @@ struct DeliveryBench {
                 follower.inboxUrl = follower.uri + "/inbox"
                 follower.sharedInboxUrl = "http://\(domain)/inbox"
                 follower.followersUrl = follower.uri + "/followers"
-                try follower.insert(db)
-                try Follow(accountId: follower.id, targetAccountId: author.id, uri: follower.uri + "/follows/1", state: .accepted).insert(db)
+                try tx.accounts.insert(follower)
+                try tx.follows.insert(Follow(accountId: follower.id, targetAccountId: author.id, uri: follower.uri + "/follows/1", state: .accepted))
             }
         }
         return (node, author)

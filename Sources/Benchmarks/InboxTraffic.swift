@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Signatures
+import Storage
 import Synchronization
 
 /// The inbox benchmark's requests, built and signed before any timing starts: distinct

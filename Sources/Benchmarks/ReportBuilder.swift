@@ -1,3 +1,4 @@
+import Foundation
 /// Turns what the parts measured into the report's rows, cost curve and notes.
 struct ReportBuilder {
     let settings: BenchSettings

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Storage
 
 /// Part 3: a 20-post home-timeline page of the reader (who follows 1,000 accounts) in-process
@@ -28,8 +27,6 @@ struct TimelineBench {
     }
 
     static let pageSize = 20
-    static let rawScanSQL = "SELECT post_id FROM home_timeline WHERE account_id = ? AND post_id < ? ORDER BY post_id DESC LIMIT ?"
-
     let settings: BenchSettings
 
     /// The pages to read: every fourth the first page, the others start below a post drawn
@@ -47,7 +44,7 @@ struct TimelineBench {
         do {
             let node = try NodeDatabase(path: database.path, migrate: false)
             let reader = BenchWorld.readerId
-            let entries = try node.pool.read { try Int64.fetchAll($0, sql: "SELECT post_id FROM home_timeline WHERE account_id = ?", arguments: [reader]) }
+            let entries = try node.readBlocking { try $0.timelines.homePostIds(of: reader) }
             let cursors = Self.cursors(entries: entries, count: settings.timelineQueries)
             _ = try pages(node, cursors)  // warm the page cache and the connection's statement cache
             // Three passes each; the one with the median p99 is kept, so one burst of other work on
@@ -55,12 +52,7 @@ struct TimelineBench {
             let passes = try (0..<3).map { _ in try pages(node, cursors) }.sorted { $0.p99 < $1.p99 }
             let rawPasses = try (0..<3).map { _ in try rawScans(node, cursors) }.sorted { $0.p99 < $1.p99 }
             let (page, raw) = (passes[1], rawPasses[1])
-            let plan = try node.pool.read { db in
-                try Row.fetchAll(db, sql: """
-                    EXPLAIN QUERY PLAN SELECT p.* FROM home_timeline h JOIN posts p ON p.id = h.post_id
-                    WHERE h.account_id = ? AND h.post_id < ? AND h.post_id > ? ORDER BY h.post_id DESC LIMIT ?
-                    """, arguments: [reader, Int64.max, 0, Self.pageSize]).map { $0["detail"] as String }
-            }
+            let plan = try node.readBlocking { try $0.timelines.homePagePlan(of: reader, limit: Self.pageSize) }
             return Figures(posts: database.posts, entries: entries.count, page: page, rawScan: raw, plan: plan,
                            passP99s: passes.map(\.p99))
         } catch let error as BenchError { throw error } catch {
@@ -68,13 +60,13 @@ struct TimelineBench {
         }
     }
 
-    /// Each page as the node reads it: one `pool.read` around `HomeTimeline.page`.
+    /// Each page as the node reads it: one read transaction around `Timelines.home`.
     private func pages(_ node: NodeDatabase, _ cursors: [Int64?]) throws -> LatencyStats {
         var samples: [UInt64] = []
         samples.reserveCapacity(cursors.count)
         for cursor in cursors {
             let start = MonotonicClock.now()
-            let page = try node.pool.read { try HomeTimeline.page(readerId: BenchWorld.readerId, maxId: cursor, limit: Self.pageSize, in: $0) }
+            let page = try node.readBlocking { try $0.timelines.home(of: BenchWorld.readerId, maxId: cursor, limit: Self.pageSize) }
             samples.append(MonotonicClock.now() - start)
             if page.count != Self.pageSize { throw BenchError.setup("a page of \(page.count) posts below \(cursor ?? 0)") }
         }
@@ -83,16 +75,10 @@ struct TimelineBench {
 
     /// The same pages as a prepared statement over the index alone: the floor for a page.
     private func rawScans(_ node: NodeDatabase, _ cursors: [Int64?]) throws -> LatencyStats {
-        try node.pool.read { db in
-            let statement = try db.cachedStatement(sql: Self.rawScanSQL)
-            var samples: [UInt64] = []
-            for cursor in cursors + cursors {  // the first pass warms, the second is kept
-                let start = MonotonicClock.now()
-                _ = try Int64.fetchAll(statement, arguments: [BenchWorld.readerId, cursor ?? Int64.max, Self.pageSize])
-                samples.append(MonotonicClock.now() - start)
-            }
-            return LatencyStats(Array(samples.suffix(cursors.count)))
+        let samples = try node.readBlocking {
+            try $0.timelines.timeRawHomeScans(of: BenchWorld.readerId, cursors: cursors, limit: Self.pageSize, clock: MonotonicClock.now)
         }
+        return LatencyStats(samples)
     }
 
     /// Pages per second over HTTP with the reader's token, against a running server on the
@@ -105,7 +91,7 @@ struct TimelineBench {
         let entries: [Int64]
         do {
             let monitor = try NodeDatabase(path: database.path, migrate: false)
-            entries = try monitor.pool.read { try Int64.fetchAll($0, sql: "SELECT post_id FROM home_timeline WHERE account_id = ?", arguments: [BenchWorld.readerId]) }
+            entries = try monitor.readBlocking { try $0.timelines.homePostIds(of: BenchWorld.readerId) }
         } catch { throw .setup("reading timeline cursors: \(error)") }
         let paths = Self.cursors(entries: entries, count: settings.timelineQueries).map { cursor in
             "/api/v1/timelines/home?limit=\(Self.pageSize)" + (cursor.map { "&max_id=\($0)" } ?? "")

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Signatures
 import Storage
 
@@ -39,16 +38,7 @@ public struct TimelineDatabase: Sendable {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }
         do {
             try createSchema(at: temporary)
-            let queue = try DatabaseQueue(path: temporary)
-            try queue.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -262144")
-                try db.inTransaction {
-                    try withDeferredIndexes(db) { try fill(db, keys: keys) }
-                    return .commit
-                }
-                _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-            }
-            try queue.close()
+            try BulkLoader.load(into: temporary, deferringIndexesOn: ["posts", "home_timeline"]) { try fill($0, keys: keys) }
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try FileManager.default.moveItem(atPath: temporary, toPath: path)
         } catch { throw .setup("generating \(path): \(error)") }
@@ -70,91 +60,51 @@ public struct TimelineDatabase: Sendable {
         _ = try NodeDatabase(path: path)
     }
 
-    /// Drops the secondary indexes of the bulk-loaded tables and the stream trigger on posts
-    /// (its log is pruned by the node anyway), runs `body`, then recreates them as they were.
-    private func withDeferredIndexes(_ db: Database, _ body: () throws -> Void) throws {
-        let deferred = try Row.fetchAll(db, sql: """
-            SELECT type, name, sql FROM sqlite_master
-            WHERE tbl_name IN ('posts', 'home_timeline') AND sql IS NOT NULL AND type IN ('index', 'trigger')
-            """)
-        for row in deferred {
-            let type: String = row["type"], name: String = row["name"]
-            try db.execute(sql: "DROP \(type == "index" ? "INDEX" : "TRIGGER") \(name)")
-        }
-        try body()
-        for row in deferred { try db.execute(sql: row["sql"] as String) }
+    private func fill(_ loader: BulkLoader, keys: [RSAPrivateKey]) throws {
+        try loader.setting("domain", BenchWorld.localDomain)
+        try loader.setting("public_url", BenchWorld.localBase)
+        try loader.setting("instance_private_key", keys[BenchWorld.keyedActorCount + 1].pkcs8PEM)
+        try insertAccounts(loader, keys: keys)
+        try insertFollowsAndToken(loader)
+        try insertPosts(loader)
     }
 
-    private func fill(_ db: Database, keys: [RSAPrivateKey]) throws {
-        try insertIdentity(db, keys: keys)
-        try insertAccounts(db, keys: keys)
-        try insertFollowsAndToken(db)
-        try insertPosts(db)
-    }
-
-    private func insertIdentity(_ db: Database, keys: [RSAPrivateKey]) throws {
-        let settings = ["domain": BenchWorld.localDomain, "public_url": BenchWorld.localBase,
-                        "instance_private_key": keys[BenchWorld.keyedActorCount + 1].pkcs8PEM]
-        for (key, value) in settings {
-            try db.execute(sql: "INSERT OR REPLACE INTO node_settings(key, value) VALUES (?, ?)", arguments: [key, value])
-        }
-    }
-
-    private func insertAccounts(_ db: Database, keys: [RSAPrivateKey]) throws {
+    private func insertAccounts(_ loader: BulkLoader, keys: [RSAPrivateKey]) throws {
         let created = SQLiteTime.text(millis: 1_704_067_200_000)
-        let statement = try db.makeStatement(sql: """
-            INSERT INTO accounts(id, username, domain, uri, url, display_name, inbox_url, shared_inbox_url, outbox_url,
-              followers_url, following_url, public_key_id, public_key_pem, private_key_pem, created_at, updated_at, fetched_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
         for index in 0..<BenchWorld.accountCount {
             let uri = BenchWorld.actorURI(index)
             let base = "https://\(BenchWorld.domain(index))"
             let pem: String? = index < BenchWorld.keyedActorCount ? keys[index].publicKey.spkiPEM : nil
-            try statement.execute(arguments: [
-                BenchWorld.accountId(index), BenchWorld.username(index), BenchWorld.domain(index), uri,
-                "\(base)/@\(BenchWorld.username(index))", "Photographer \(index)", uri + "/inbox", base + "/inbox",
-                uri + "/outbox", uri + "/followers", uri + "/following", pem == nil ? nil : BenchWorld.keyId(index), pem, nil,
-                created, created, created,
-            ])
+            try loader.account(BulkAccount(
+                id: BenchWorld.accountId(index), username: BenchWorld.username(index), domain: BenchWorld.domain(index), uri: uri,
+                url: "\(base)/@\(BenchWorld.username(index))", displayName: "Photographer \(index)", sharedInboxUrl: base + "/inbox",
+                publicKeyId: pem == nil ? nil : BenchWorld.keyId(index), publicKeyPem: pem, privateKeyPem: nil,
+                createdAt: created, fetchedAt: created))
         }
         let reader = BenchWorld.readerURI
         let key = keys[BenchWorld.keyedActorCount]
-        try statement.execute(arguments: [
-            BenchWorld.readerId, BenchWorld.readerName, nil, reader, "\(BenchWorld.localBase)/@\(BenchWorld.readerName)",
-            "Reader", reader + "/inbox", BenchWorld.localBase + "/inbox", reader + "/outbox", reader + "/followers",
-            reader + "/following", reader + "#main-key", key.publicKey.spkiPEM, key.pkcs8PEM, created, created, nil,
-        ])
+        try loader.account(BulkAccount(
+            id: BenchWorld.readerId, username: BenchWorld.readerName, domain: nil, uri: reader,
+            url: "\(BenchWorld.localBase)/@\(BenchWorld.readerName)", displayName: "Reader", sharedInboxUrl: BenchWorld.localBase + "/inbox",
+            publicKeyId: reader + "#main-key", publicKeyPem: key.publicKey.spkiPEM, privateKeyPem: key.pkcs8PEM,
+            createdAt: created, fetchedAt: nil))
     }
 
-    private func insertFollowsAndToken(_ db: Database) throws {
+    private func insertFollowsAndToken(_ loader: BulkLoader) throws {
         let created = SQLiteTime.text(millis: 1_704_153_600_000)
-        let statement = try db.makeStatement(sql: """
-            INSERT INTO follows(id, account_id, target_account_id, uri, state, created_at) VALUES (?, ?, ?, ?, 'accepted', ?)
-            """)
         for index in 0..<BenchWorld.keyedActorCount {
             let id = (Int64(1_704_153_600_000) << 16) + Int64(index)
-            try statement.execute(arguments: [id, BenchWorld.readerId, BenchWorld.accountId(index),
-                                              "\(BenchWorld.localBase)/follows/\(id)", created])
+            try loader.acceptedFollow(id: id, follower: BenchWorld.readerId, target: BenchWorld.accountId(index),
+                                      uri: "\(BenchWorld.localBase)/follows/\(id)", createdAt: created)
         }
         let appId = Int64(1_704_153_600_000) << 16 | 0xFFFF
-        try db.execute(sql: """
-            INSERT INTO oauth_apps(id, name, website, redirect_uris, scopes, client_id, client_secret, created_at)
-            VALUES (?, 'fednode bench', NULL, 'urn:ietf:wg:oauth:2.0:oob', 'read', 'bench-client', 'bench-secret', ?)
-            """, arguments: [appId, created])
-        try db.execute(sql: """
-            INSERT INTO oauth_tokens(id, app_id, account_id, token_hash, scopes, created_at) VALUES (?, ?, ?, ?, 'read', ?)
-            """, arguments: [appId + 1, appId, BenchWorld.readerId, BenchWorld.sha256Hex(BenchWorld.readerToken), created])
+        try loader.readToken(appId: appId, accountId: BenchWorld.readerId, tokenHash: BenchWorld.sha256Hex(BenchWorld.readerToken),
+                             createdAt: created)
     }
 
     /// Posts spread evenly over 2025 with authors drawn by a seeded generator; posts by the
     /// reader's followees also get the reader's home-timeline row.
-    private func insertPosts(_ db: Database) throws {
-        let insertPost = try db.makeStatement(sql: """
-            INSERT INTO posts(id, uri, url, account_id, local, content, visibility, language, created_at, updated_at)
-            VALUES (?, ?, ?, ?, 0, ?, 'public', 'en', ?, ?)
-            """)
-        let insertEntry = try db.makeStatement(sql: "INSERT INTO home_timeline(account_id, post_id, author_id) VALUES (?, ?, ?)")
+    private func insertPosts(_ loader: BulkLoader) throws {
         var random = SeededGenerator(seed: 0x5EED_0001)
         let startMillis = Int64(BenchWorld.postsStart.timeIntervalSince1970 * 1000)
         let spacing = max(1, Int64(365 * 86_400_000) / Int64(posts))
@@ -164,9 +114,9 @@ public struct TimelineDatabase: Sendable {
             let id = millis << 16 | Int64(index & 0xFFFF)
             let uri = "\(BenchWorld.actorURI(author))/statuses/\(id)"
             let time = SQLiteTime.text(millis: millis)
-            try insertPost.execute(arguments: [id, uri, uri, BenchWorld.accountId(author), Self.caption(index, random: &random), time, time])
+            try loader.remotePost(id: id, uri: uri, authorId: BenchWorld.accountId(author), content: Self.caption(index, random: &random), createdAt: time)
             if author < BenchWorld.keyedActorCount {
-                try insertEntry.execute(arguments: [BenchWorld.readerId, id, BenchWorld.accountId(author)])
+                try loader.homeEntry(reader: BenchWorld.readerId, post: id, author: BenchWorld.accountId(author))
             }
         }
     }

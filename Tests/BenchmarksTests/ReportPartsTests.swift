@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Storage
 import Testing
 @testable import Benchmarks
 

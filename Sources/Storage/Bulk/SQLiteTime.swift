@@ -1,8 +1,8 @@
 /// Formats times the way GRDB stores dates ("YYYY-MM-DD HH:MM:SS.SSS", UTC) without a
 /// formatter per row, which matters when a million rows are written.
-enum SQLiteTime {
+public enum SQLiteTime {
     /// The text for `millis` milliseconds since the Unix epoch.
-    static func text(millis: Int64) -> String {
+    public static func text(millis: Int64) -> String {
         let days = millis / 86_400_000
         let inDay = millis % 86_400_000
         let (year, month, day) = civil(days: days)
@@ -11,7 +11,7 @@ enum SQLiteTime {
     }
 
     /// ISO 8601 in UTC with seconds ("2026-01-01T00:00:05Z"), as ActivityPub `published` reads.
-    static func iso8601(millis: Int64) -> String {
+    public static func iso8601(millis: Int64) -> String {
         let text = text(millis: millis)
         return String(text.prefix(10)) + "T" + String(text.dropFirst(11).prefix(8)) + "Z"
     }
