@@ -1,4 +1,3 @@
-import GRDB
 import Logging
 import Signatures
 import Storage
@@ -26,7 +25,7 @@ actor DeliverySigners {
         let missing = accountIds.filter { cache[$0] == nil }
         if !missing.isEmpty {
             let accounts = try await database.read { db in
-                try Account.fetchAll(db.grdb, ids: missing)
+                try db.accounts.find(ids: missing)
             }
             for account in accounts { cache[account.id] = makeSigner(account) }
         }

@@ -87,17 +87,17 @@ extension DeliveryWorker {
         return try await node.database.writeBookkeeping { db -> HealthChange in
             switch decision {
             case .delivered, .giveUp:
-                try DeliveryQueue.remove(delivery.id, in: db.grdb)
+                try db.deliveries.remove(delivery.id)
             case .retry(let at):
-                try DeliveryQueue.reschedule(
+                try db.deliveries.reschedule(
                     delivery.id, attempts: delivery.attempts + 1, nextAttemptAt: at, status: outcome.status,
-                    error: outcome.summary, in: db.grdb)
+                    error: outcome.summary)
             }
             switch verdict {
             case .reachable:
-                return try DeliveryDomain.markAvailable(delivery.domain, at: now, in: db.grdb) ? .revived : .none
+                return try db.deliveries.markAvailable(delivery.domain, at: now) ? .revived : .none
             case .failing:
-                let madeUnavailable = try DeliveryDomain.recordFailure(delivery.domain, at: now, in: db.grdb) {
+                let madeUnavailable = try db.deliveries.recordFailure(delivery.domain, at: now) {
                     policy.shouldMarkUnavailable(failingSince: $0, now: now)
                 }
                 return madeUnavailable ? .madeUnavailable : .none

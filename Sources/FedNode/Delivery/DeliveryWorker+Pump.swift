@@ -82,9 +82,9 @@ extension DeliveryWorker {
         do {
             if dropping { summary.givenUp += try await dropExpired(now: now) }
             let (due, probes) = try await node.database.read { db in
-                let due = try DeliveryQueue.fairDue(
-                    at: now, perDomain: perDomain, limit: limit, after: after, excludingIds: inFlight, in: db.grdb)
-                let probes = try DeliveryQueue.probes(at: now, lastFailureBefore: probeBefore, limit: maxProbes, in: db.grdb)
+                let due = try db.deliveries.fairDue(
+                    at: now, perDomain: perDomain, limit: limit, after: after, excludingIds: inFlight)
+                let probes = try db.deliveries.probes(at: now, lastFailureBefore: probeBefore, limit: maxProbes)
                 return (due, probes)
             }
             state.refill(due + probes)

@@ -100,7 +100,7 @@ public struct DeliveryWorker: Service {
     public func markAvailable(domain: String) async throws {
         let now = self.now()
         let revived = try await node.database.write { db in
-            try DeliveryDomain.markAvailable(domain, at: now, in: db.grdb)
+            try db.deliveries.markAvailable(domain, at: now)
         }
         if revived {
             node.logger.notice("domain available again", metadata: ["domain": "\(domain)"])
@@ -112,7 +112,7 @@ public struct DeliveryWorker: Service {
     func dropExpired(now: Date) async throws -> Int {
         let cutoff = now.addingTimeInterval(-policy.giveUpAfter)
         let dropped = try await node.database.write { db in
-            try DeliveryQueue.dropExpired(queuedBefore: cutoff, in: db.grdb)
+            try db.deliveries.dropExpired(queuedBefore: cutoff)
         }
         if dropped > 0 {
             node.logger.notice(

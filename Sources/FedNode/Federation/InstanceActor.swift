@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Signatures
 import Storage
 
@@ -17,9 +16,9 @@ struct InstanceActor: Sendable {
     static func load(database: NodeDatabase, base: String) throws(NodeError) -> InstanceActor {
         do {
             let pem = try database.writeBlocking { db -> String in
-                if let pem = try NodeSettings.value("instance_private_key", in: db.grdb) { return pem }
+                if let pem = try db.settings.value("instance_private_key") { return pem }
                 let pem = try RSAPrivateKey.generate(bits: 2048).pkcs8PEM
-                try NodeSettings.set("instance_private_key", to: pem, in: db.grdb)
+                try db.settings.set("instance_private_key", to: pem)
                 return pem
             }
             let key = try RSAPrivateKey(pem: pem)

@@ -1,6 +1,5 @@
 import Activity
 import Foundation
-import GRDB
 import Signatures
 import Storage
 
@@ -121,7 +120,7 @@ actor KeyResolver {
 
     private func storedKey(_ keyId: String) async throws(NodeError) -> OwnedKey? {
         let account: Account?
-        do { account = try await database.read { try Account.filter(Column("public_key_id") == keyId).fetchOne($0.grdb) } } catch {
+        do { account = try await database.read { try $0.accounts.find(publicKeyId: keyId) } } catch {
             throw .internal("reading keys: \(error)")
         }
         guard let account, let pem = account.publicKeyPem, let key = try? RSAPublicKey(pem: pem) else { return nil }

@@ -7,7 +7,7 @@ extension Node {
     func refuseBlocked(_ authorities: some Collection<String> & Sendable, _ message: @Sendable (String) -> String) async throws(NodeError) {
         guard !authorities.isEmpty else { return }
         let blocked: String?
-        do { blocked = try await database.read { db in try authorities.first { try DomainBlocks.isBlocked($0, in: db.grdb) } } } catch {
+        do { blocked = try await database.read { db in try authorities.first { try db.domainBlocks.isBlocked($0) } } } catch {
             throw .internal("reading domain blocks: \(error)")
         }
         if let blocked { throw .forbidden(message(blocked)) }

@@ -1,6 +1,5 @@
 import Activity
 import Foundation
-import GRDB
 import Storage
 
 /// Records outgoing activities and their deliveries, always inside the transaction of the
@@ -18,19 +17,14 @@ enum Outbox {
         if document.context == nil { document.context = ASContext.standard }
         let payload = document.encoded()
         let uri = document.id ?? ""
-        try OutboxActivity(uri: uri, accountId: sender.id, type: document.type ?? "", postId: postId, payload: payload)
-            .insert(db.grdb, onConflict: .ignore)
-        try Delivery.enqueue(activityUri: uri, payload: payload, accountId: sender.id, inboxes: inboxes, in: db.grdb)
+        try db.deliveries.addToOutbox(
+            OutboxActivity(uri: uri, accountId: sender.id, type: document.type ?? "", postId: postId, payload: payload))
+        try db.deliveries.enqueue(activityUri: uri, payload: payload, accountId: sender.id, inboxes: inboxes)
     }
 
     /// Delivery inboxes of `accountId`'s remote followers, shared inboxes collapsing each node.
     static func followerInboxes(of accountId: Int64, in db: Transaction) throws -> [String] {
-        try String.fetchAll(db.grdb, sql: """
-            SELECT DISTINCT COALESCE(a.shared_inbox_url, a.inbox_url) FROM follows f
-            JOIN accounts a ON a.id = f.account_id
-            WHERE f.target_account_id = ? AND f.state = 'accepted' AND a.domain IS NOT NULL
-              AND COALESCE(a.shared_inbox_url, a.inbox_url) IS NOT NULL
-            """, arguments: [accountId])
+        try db.follows.acceptedFollowerInboxes(of: accountId)
     }
 
     /// The inbox to reach one remote account (shared when it has one), `nil` for local accounts.

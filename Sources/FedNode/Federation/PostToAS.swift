@@ -1,6 +1,5 @@
 import Activity
 import Foundation
-import GRDB
 import Storage
 
 /// Converts stored posts to the ActivityStreams `Note` (and its `Create`) other servers read,
@@ -18,15 +17,11 @@ struct PostToAS {
 
         /// Reads the parts of `post` from the database.
         static func read(_ post: Post, in db: Transaction) throws -> Parts {
-            let author = try Account.fetchOne(db.grdb, key: post.accountId)!
-            let media = try MediaAttachment.filter(Column("post_id") == post.id).order(Column("position")).fetchAll(db.grdb)
-            let hashtags = try String.fetchAll(db.grdb, sql: """
-                SELECT h.name FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id WHERE ph.post_id = ? ORDER BY h.name
-                """, arguments: [post.id])
-            let mentions = try Account.fetchAll(db.grdb, sql: """
-                SELECT a.* FROM mentions m JOIN accounts a ON a.id = m.account_id WHERE m.post_id = ?
-                """, arguments: [post.id])
-            let parent = try post.inReplyToId.flatMap { try Post.fetchOne(db.grdb, key: $0)?.uri } ?? post.inReplyToUri
+            let author = try db.accounts.find(id: post.accountId)!
+            let media = try db.media.attachments(of: post.id)
+            let hashtags = try db.posts.hashtagNames(of: post.id)
+            let mentions = try db.posts.mentionedAccounts(of: post.id)
+            let parent = try post.inReplyToId.flatMap { try db.posts.find(id: $0)?.uri } ?? post.inReplyToUri
             return Parts(author: author, media: media, hashtags: hashtags, mentions: mentions, inReplyToUri: parent)
         }
     }

@@ -1,6 +1,5 @@
 import Activity
 import Foundation
-import GRDB
 import Storage
 
 /// Finds remote accounts: from the database when fresh, otherwise fetched from their origin
@@ -16,7 +15,7 @@ public struct RemoteActorResolver: Sendable {
     ///   origin failed in a way worth retrying).
     public func resolve(uri: String, refresh: Bool = false, now: Date = Date()) async throws(NodeError) -> Account {
         if let local = try await localAccount(uri: uri) { return local }
-        let stored = try await read { try Account.withURI(uri).fetchOne($0.grdb) }
+        let stored = try await read { try $0.accounts.find(uri: uri) }
         if let stored, !refresh, let fetched = stored.fetchedAt, now.timeIntervalSince(fetched) < Self.maxAge {
             return stored
         }
@@ -38,9 +37,9 @@ public struct RemoteActorResolver: Sendable {
         guard let uri = document.id else { return }
         let counts = await RemoteCounts.fetch(of: document, node: node)
         _ = try? await node.database.write { db in
-            guard var account = try Account.withURI(uri).fetchOne(db.grdb) else { return }
+            guard var account = try db.accounts.find(uri: uri) else { return }
             counts.apply(to: &account)
-            try account.update(db.grdb)
+            try db.accounts.update(account)
         }
     }
 
@@ -54,8 +53,8 @@ public struct RemoteActorResolver: Sendable {
     ///   when the domain failed in a way worth retrying, `.notFound` otherwise.
     public func resolve(username: String, domain: String) async throws(NodeError) -> Account {
         if node.urls.isOwn(authority: domain) { return try await node.accounts.local(username) }
-        if try await read({ try DomainBlocks.isBlocked(domain, in: $0.grdb) }) { throw .forbidden("\(domain) is blocked") }
-        if let stored = try await read({ try Account.handle(username, domain: domain).fetchOne($0.grdb) }) { return stored }
+        if try await read({ try $0.domainBlocks.isBlocked(domain) }) { throw .forbidden("\(domain) is blocked") }
+        if let stored = try await read({ try $0.accounts.find(username: username, domain: domain) }) { return stored }
         let scheme = node.configuration.testMode ? "http" : "https"
         let query = "acct:\(username)@\(domain)".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         let request = HTTPClientRequest(url: "\(scheme)://\(domain)/.well-known/webfinger?resource=\(query)",
@@ -95,15 +94,15 @@ public struct RemoteActorResolver: Sendable {
         }
         do {
             return try await node.database.write { db in
-                guard try !DomainBlocks.isBlocked(domain, in: db.grdb) else { throw NodeError.forbidden("\(domain) is blocked") }
+                guard try !db.domainBlocks.isBlocked(domain) else { throw NodeError.forbidden("\(domain) is blocked") }
                 // A known row for this id, or for the same handle (an actor re-created there).
-                var account = try Account.withURI(uri).fetchOne(db.grdb)
-                    ?? Account.handle(username, domain: domain).fetchOne(db.grdb)
+                var account = try db.accounts.find(uri: uri)
+                    ?? db.accounts.find(username: username, domain: domain)
                     ?? Account(username: username, domain: domain, uri: uri, createdAt: now)
                 account.uri = uri
                 ASToAccount.apply(profile, to: &account, now: now)
                 counts?.apply(to: &account)
-                try account.save(db.grdb)
+                try db.accounts.save(account)
                 return account
             }
         } catch let error as NodeError { throw error } catch { throw .internal("storing actor \(uri): \(error)") }
@@ -111,7 +110,7 @@ public struct RemoteActorResolver: Sendable {
 
     private func localAccount(uri given: String) async throws(NodeError) -> Account? {
         guard let uri = node.urls.canonicalLocal(given) else { return nil }
-        guard let account = try await read({ try Account.withURI(uri).fetchOne($0.grdb) }) else { throw .notFound("No local actor \(uri)") }
+        guard let account = try await read({ try $0.accounts.find(uri: uri) }) else { throw .notFound("No local actor \(uri)") }
         return account
     }
 

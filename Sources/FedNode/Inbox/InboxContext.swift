@@ -1,6 +1,5 @@
 import Activity
 import Foundation
-import GRDB
 import Storage
 
 /// What one handler gets: the node, the activity and its verified sender.
@@ -39,7 +38,7 @@ struct InboxContext: Sendable {
     /// The local account with actor id `uri`, if it is one of ours.
     func localAccount(_ given: String?) async throws(NodeError) -> Account? {
         guard let given, let uri = node.urls.canonicalLocal(given) else { return nil }
-        do { return try await node.database.read { try Account.withURI(uri).fetchOne($0.grdb) } } catch {
+        do { return try await node.database.read { try $0.accounts.find(uri: uri) } } catch {
             throw .internal("reading account: \(error)")
         }
     }
@@ -47,7 +46,7 @@ struct InboxContext: Sendable {
     /// The stored post with id `uri`, if any.
     func post(_ uri: String?) async throws(NodeError) -> Post? {
         guard let uri else { return nil }
-        do { return try await node.database.read { try Post.filter(Column("uri") == uri).fetchOne($0.grdb) } } catch {
+        do { return try await node.database.read { try $0.posts.find(uri: uri) } } catch {
             throw .internal("reading post: \(error)")
         }
     }

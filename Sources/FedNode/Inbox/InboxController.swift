@@ -1,6 +1,5 @@
 import Activity
 import Foundation
-import GRDB
 import Hummingbird
 import Signatures
 import Storage
@@ -119,12 +118,9 @@ struct InboxController {
             // rather than at the next hourly probe. Healthy domains have no row, so this is one
             // primary-key lookup.
             var revived = false
-            if let domain, let health = try DeliveryDomain.fetchOne(db.grdb, key: domain), health.unavailable || health.failingSince != nil {
-                revived = try DeliveryDomain.markAvailable(domain, at: Date(), in: db.grdb)
-            }
-            try seen.insert(db.grdb, onConflict: .ignore)
-            guard db.grdb.changesCount > 0 else { return revived }
-            try item.insert(db.grdb)
+            if let domain { revived = try db.deliveries.markAvailableIfFailing(domain, at: Date()) }
+            guard try db.inbox.markSeen(seen) else { return revived }
+            try db.inbox.enqueue(item)
             return revived
         }
         if revived { node.deliverySignal.notify() }

@@ -1,6 +1,5 @@
 import Activity
 import Foundation
-import GRDB
 import Logging
 import ServiceLifecycle
 import Storage
@@ -90,7 +89,7 @@ public struct InboxWorker: Service {
             let window = limits.maxInFlight * 4
             let (actors, domains) = (inFlight.actors, inFlight.saturatedDomains)
             guard let candidates = try? await node.database.read({ db in
-                try InboxQueue.candidates(at: now, excludingActors: actors, excludingDomains: domains, limit: window, in: db.grdb)
+                try db.inbox.candidates(at: now, excludingActors: actors, excludingDomains: domains, limit: window)
             }) else { break }
             let choice = inFlight.choose(from: candidates)
             started += await claim(choice, inFlight: &inFlight)
@@ -105,9 +104,9 @@ public struct InboxWorker: Service {
         let now = Date()
         let reason = "interrupted \(Self.maxUnfinishedAttempts) times: the process died during each attempt"
         let claimed = try? await node.database.writeBookkeeping { db -> [Int64: InboxItem] in
-            for candidate in choice.park { try InboxQueue.park(candidate.id, reason: reason, at: now, in: db.grdb) }
+            for candidate in choice.park { try db.inbox.park(candidate.id, reason: reason, at: now) }
             var items: [Int64: InboxItem] = [:]
-            for candidate in choice.start { items[candidate.id] = try InboxQueue.claim(candidate.id, in: db.grdb) }
+            for candidate in choice.start { items[candidate.id] = try db.inbox.claim(candidate.id) }
             return items
         }
         for candidate in choice.park {
@@ -129,9 +128,9 @@ public struct InboxWorker: Service {
         } catch {
             if Task.isCancelled {
                 // An orderly shutdown interrupted it: this attempt does not count against the item.
-                // (From a task of its own: GRDB's async write refuses to start in a cancelled one.)
+                // (From a task of its own: the database's async write refuses to start in a cancelled one.)
                 let database = node.database
-                await Task { _ = try? await database.writeBookkeeping { try InboxQueue.release(item.id, in: $0.grdb) } }.value
+                await Task { _ = try? await database.writeBookkeeping { try $0.inbox.release(item.id) } }.value
             } else if let error = error as? NodeError, Self.isPermanent(error) {
                 logger.notice("activity refused", metadata: ["error": "\(error)"])
                 try? await finish(item, outcome: "refused")
@@ -146,7 +145,7 @@ public struct InboxWorker: Service {
         do { activity = try ASObject.decode(from: item.payload) } catch { throw .badRequest("undecodable payload") }
         let actor: Account
         do {
-            guard let found = try await node.database.read({ try Account.withURI(item.actorUri).fetchOne($0.grdb) }) else {
+            guard let found = try await node.database.read({ try $0.accounts.find(uri: item.actorUri) }) else {
                 return .ignored("sender no longer known")
             }
             actor = found
@@ -156,7 +155,7 @@ public struct InboxWorker: Service {
     }
 
     private func finish(_ item: InboxItem, outcome: String) async throws {
-        try await node.database.writeBookkeeping { db in try InboxQueue.finish(item, outcome: outcome, in: db.grdb) }
+        try await node.database.writeBookkeeping { db in try db.inbox.finish(item, outcome: outcome) }
     }
 
     /// Reschedules with bounded exponential backoff (20 s doubling up to an hour); parks the
@@ -167,8 +166,8 @@ public struct InboxWorker: Service {
         let giveUp = attempts >= Self.maxAttempts
         logger.warning(giveUp ? "activity parked after retries" : "activity will be retried", metadata: ["error": "\(error)"])
         _ = try? await node.database.writeBookkeeping { db in
-            try InboxQueue.reschedule(item.id, attempts: attempts, availableAt: availableAt, error: "\(error)", in: db.grdb)
-            if giveUp { try InboxQueue.park(item.id, reason: "failed \(attempts) times: \(error)", at: now, in: db.grdb) }
+            try db.inbox.reschedule(item.id, attempts: attempts, availableAt: availableAt, error: "\(error)")
+            if giveUp { try db.inbox.park(item.id, reason: "failed \(attempts) times: \(error)", at: now) }
         }
     }
 

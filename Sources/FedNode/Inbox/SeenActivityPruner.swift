@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import ServiceLifecycle
 import Storage
 
@@ -31,7 +30,7 @@ public struct SeenActivityPruner: Service {
     public func prune(now: Date = Date()) async -> Int {
         do {
             let removed = try await node.database.write { db in
-                try SeenActivity.prune(seenBefore: now.addingTimeInterval(-Self.retention), in: db.grdb)
+                try db.inbox.pruneSeen(before: now.addingTimeInterval(-Self.retention))
             }
             if removed > 0 { node.logger.info("old activity ids forgotten", metadata: ["count": "\(removed)"]) }
             return removed

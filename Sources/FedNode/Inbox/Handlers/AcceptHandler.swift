@@ -1,5 +1,4 @@
 import Activity
-import GRDB
 import Storage
 
 /// `Accept` of one of our Follows: the follow becomes accepted.
@@ -9,7 +8,7 @@ struct AcceptHandler: InboxHandler {
             guard let follow = try OwnFollow.find(context, in: db) else { return false }
             var accepted = follow
             accepted.state = .accepted
-            try accepted.update(db.grdb)
+            try db.follows.update(accepted)
             return true
         }
         return changed ? .processed : .ignored("Accept of an unknown follow")
@@ -21,8 +20,8 @@ struct RejectHandler: InboxHandler {
     func handle(_ context: InboxContext) async throws(NodeError) -> InboxOutcome {
         let changed = try await context.write { db in
             guard let follow = try OwnFollow.find(context, in: db) else { return false }
-            try follow.delete(db.grdb)
-            try HomeTimeline.remove(authorId: follow.targetAccountId, from: follow.accountId, in: db.grdb)
+            try db.follows.delete(follow)
+            try db.timelines.remove(author: follow.targetAccountId, from: follow.accountId)
             return true
         }
         return changed ? .processed : .ignored("Reject of an unknown follow")
@@ -33,14 +32,12 @@ struct RejectHandler: InboxHandler {
 /// (local follower, the answering actor) pair, since some servers echo only part of it.
 enum OwnFollow {
     static func find(_ context: InboxContext, in db: Transaction) throws -> Follow? {
-        let targetMatches = Column("target_account_id") == context.actor.id
-        if let id = context.objectId,
-            let follow = try Follow.filter(Column("uri") == id && targetMatches).fetchOne(db.grdb) {
+        if let id = context.objectId, let follow = try db.follows.find(uri: id, target: context.actor.id) {
             return follow
         }
         guard let followerURI = context.activity.object?.object?.actor?.id,
-            let follower = try Account.withURI(followerURI).fetchOne(db.grdb), follower.isLocal
+            let follower = try db.accounts.find(uri: followerURI), follower.isLocal
         else { return nil }
-        return try Follow.filter(Column("account_id") == follower.id && targetMatches).fetchOne(db.grdb)
+        return try db.follows.find(follower: follower.id, target: context.actor.id)
     }
 }

@@ -1,6 +1,5 @@
 import Activity
 import Foundation
-import GRDB
 import Storage
 
 /// `Announce` (boost): the boosted post is stored if new (fetched from its origin), then the
@@ -19,12 +18,12 @@ struct AnnounceHandler: InboxHandler {
         boost.visibility = Audience.visibility(of: context.activity, author: booster)
         let row = boost
         try await context.write { db in
-            guard try Post.filter(Column("uri") == boostId).fetchCount(db.grdb) == 0 else { return }
-            try row.insert(db.grdb)
-            try HomeTimeline.fanOut(postId: row.id, authorId: booster.id, includeAuthor: false, in: db.grdb)
+            guard try !db.posts.exists(uri: boostId) else { return }
+            try db.posts.insert(row)
+            try db.timelines.fanOut(post: row.id, author: booster.id, includeAuthor: false)
             if original.local, try !Relationships.blocks(original.accountId, booster.id, in: db) {
-                try AccountNotification(accountId: original.accountId, fromAccountId: booster.id, type: .reblog, postId: original.id)
-                    .insert(db.grdb, onConflict: .ignore)
+                try db.notifications.add(
+                    AccountNotification(accountId: original.accountId, fromAccountId: booster.id, type: .reblog, postId: original.id))
             }
         }
         return .processed
@@ -41,13 +40,13 @@ struct AnnounceHandler: InboxHandler {
         let author = try await RemoteActorResolver(node: context.node).resolve(uri: authorURI)
         let inbound = try await InboundPost.make(object, author: author, context: context)
         try await context.write { db in
-            guard try Post.filter(Column("uri") == id).fetchCount(db.grdb) == 0 else { return }
+            guard try !db.posts.exists(uri: id) else { return }
             // Stored without fan-out: it reaches timelines through the boost only.
-            try inbound.post.insert(db.grdb)
+            try db.posts.insert(inbound.post)
             for (position, var media) in inbound.media.enumerated() {
                 media.postId = inbound.post.id
                 media.position = position
-                try media.insert(db.grdb)
+                try db.media.insert(media)
             }
             try PostWriter.setHashtags(inbound.hashtags, of: inbound.post.id, in: db)
         }

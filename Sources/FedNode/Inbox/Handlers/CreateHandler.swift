@@ -1,6 +1,5 @@
 import Activity
 import Foundation
-import GRDB
 import Storage
 
 /// `Create` of a Note/Image/Article/Page: the post is stored (a reply becomes a comment on its
@@ -16,7 +15,7 @@ struct CreateHandler: InboxHandler {
         if try await context.post(object.id) != nil { return .processed }
         let post = try await InboundPost.make(object, author: context.actor, context: context)
         try await context.write { db in
-            guard try Post.filter(Column("uri") == post.post.uri).fetchCount(db.grdb) == 0 else { return }
+            guard try !db.posts.exists(uri: post.post.uri) else { return }
             try PostWriter.insert(post.post, media: post.media, hashtags: post.hashtags, mentions: post.mentions, in: db)
         }
         return .processed
@@ -39,9 +38,7 @@ struct InboundPost: Sendable {
         let mentionURIs = ASToPost.mentionURIs(object)
         let mentions: [Account]
         do {
-            mentions = try await context.node.database.read { db in
-                try Account.filter(mentionURIs.contains(Column("uri"))).fetchAll(db.grdb)
-            }
+            mentions = try await context.node.database.read { db in try db.accounts.find(uris: mentionURIs) }
         } catch { throw .internal("reading mentions: \(error)") }
         var post = Post(id: Snowflake.at(published), uri: uri, accountId: author.id, local: false, createdAt: published)
         post.url = RemoteLimits.webURL(object.url) ?? uri

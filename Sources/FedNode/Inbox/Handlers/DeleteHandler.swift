@@ -1,5 +1,4 @@
 import Activity
-import GRDB
 import Storage
 
 /// `Delete` of the actor's own post (bare id or `Tombstone`): the post, its timeline entries,
@@ -9,15 +8,15 @@ struct DeleteHandler: InboxHandler {
         guard let objectId = context.objectId else { throw .badRequest("Delete without object") }
         let actor = context.actor
         if objectId == actor.uri {
-            try await context.write { db in _ = try actor.delete(db.grdb) }
+            try await context.write { db in _ = try db.accounts.delete(actor) }
             return .processed
         }
         guard context.isActorsOwn(objectId) else { throw .forbidden("Delete of an object from another host") }
         let deleted = try await context.write { db -> Bool in
-            guard let post = try Post.filter(Column("uri") == objectId).fetchOne(db.grdb) else { return false }
+            guard let post = try db.posts.find(uri: objectId) else { return false }
             guard post.accountId == actor.id else { throw NodeError.forbidden("Delete of someone else's post") }
             // Foreign keys cascade to timeline entries, notifications, likes, media and boosts.
-            return try post.delete(db.grdb)
+            return try db.posts.delete(post)
         }
         return deleted ? .processed : .ignored("Delete of an unknown post")
     }

@@ -1,5 +1,4 @@
 import Activity
-import GRDB
 import Storage
 
 /// `Follow` of a local account: recorded, then answered with `Accept` (or held pending when the
@@ -16,17 +15,17 @@ struct FollowHandler: InboxHandler {
                 try Outbox.record(reject, sender: target, postId: nil, inboxes: Outbox.inbox(of: follower), in: db)
                 return
             }
-            var follow = try Follow.filter(Column("account_id") == follower.id && Column("target_account_id") == target.id).fetchOne(db.grdb)
+            var follow = try db.follows.find(follower: follower.id, target: target.id)
                 ?? Follow(accountId: follower.id, targetAccountId: target.id, uri: followId, state: target.locked ? .pending : .accepted)
             follow.uri = followId ?? follow.uri
-            try follow.save(db.grdb)
+            try db.follows.save(follow)
             if follow.state == .accepted {
                 // Answer again even when already accepted: the follower may have missed it.
                 let accept = builder.answer("Accept", followId: followId, follower: follower, target: target)
                 try Outbox.record(accept, sender: target, postId: nil, inboxes: Outbox.inbox(of: follower), in: db)
             }
             let type: NotificationType = follow.state == .accepted ? .follow : .followRequest
-            try AccountNotification(accountId: target.id, fromAccountId: follower.id, type: type, postId: nil).insert(db.grdb, onConflict: .ignore)
+            try db.notifications.add(AccountNotification(accountId: target.id, fromAccountId: follower.id, type: type, postId: nil))
         }
         context.node.deliverySignal.notify()
         return .processed

@@ -1,5 +1,4 @@
 import Activity
-import GRDB
 import Storage
 
 /// `Like` of a post we store: counted, and notified to a local author.
@@ -8,10 +7,10 @@ struct LikeHandler: InboxHandler {
         guard let post = try await context.post(context.objectId) else { return .ignored("Like of an unknown post") }
         let liker = context.actor
         try await context.write { db in
-            try Like(accountId: liker.id, postId: post.id, uri: context.activity.id).insert(db.grdb, onConflict: .ignore)
+            try db.likes.add(Like(accountId: liker.id, postId: post.id, uri: context.activity.id))
             if post.local, try !Relationships.blocks(post.accountId, liker.id, in: db) {
-                try AccountNotification(accountId: post.accountId, fromAccountId: liker.id, type: .favourite, postId: post.id)
-                    .insert(db.grdb, onConflict: .ignore)
+                try db.notifications.add(
+                    AccountNotification(accountId: post.accountId, fromAccountId: liker.id, type: .favourite, postId: post.id))
             }
         }
         return .processed

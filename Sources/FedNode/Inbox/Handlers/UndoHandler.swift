@@ -1,5 +1,4 @@
 import Activity
-import GRDB
 import Storage
 
 /// `Undo` of the actor's own Follow, Like, Announce or Block (the inner object embedded or
@@ -28,48 +27,43 @@ struct UndoHandler: InboxHandler {
     }
 
     private static func undoFollow(_ actor: Account, inner: ASObject?, innerId: String?, in db: Transaction) throws -> Bool {
-        var request = Follow.filter(Column("account_id") == actor.id)
-        if let target = inner?.object?.id, let local = try Account.withURI(target).fetchOne(db.grdb) {
-            request = request.filter(Column("target_account_id") == local.id)
+        let found: Follow?
+        if let target = inner?.object?.id, let local = try db.accounts.find(uri: target) {
+            found = try db.follows.find(follower: actor.id, target: local.id)
         } else {
             guard let innerId else { return false }
-            request = request.filter(Column("uri") == innerId)
+            found = try db.follows.find(follower: actor.id, uri: innerId)
         }
-        guard let follow = try request.fetchOne(db.grdb) else { return false }
-        try follow.delete(db.grdb)
-        try HomeTimeline.remove(authorId: follow.targetAccountId, from: actor.id, in: db.grdb)
+        guard let follow = found else { return false }
+        try db.follows.delete(follow)
+        try db.timelines.remove(author: follow.targetAccountId, from: actor.id)
         return true
     }
 
     private static func undoLike(_ actor: Account, inner: ASObject?, innerId: String?, in db: Transaction) throws -> Bool {
-        var request = Like.filter(Column("account_id") == actor.id)
-        if let postURI = inner?.object?.id, let post = try Post.filter(Column("uri") == postURI).fetchOne(db.grdb) {
-            request = request.filter(Column("post_id") == post.id)
+        let found: Like?
+        if let postURI = inner?.object?.id, let post = try db.posts.find(uri: postURI) {
+            found = try db.likes.find(account: actor.id, post: post.id)
         } else {
             guard let innerId else { return false }
-            request = request.filter(Column("uri") == innerId)
+            found = try db.likes.find(account: actor.id, uri: innerId)
         }
-        guard let like = try request.fetchOne(db.grdb) else { return false }
-        try like.delete(db.grdb)
-        try db.grdb.execute(sql: "DELETE FROM notifications WHERE from_account_id = ? AND post_id = ? AND type = 'favourite'",
-                       arguments: [actor.id, like.postId])
+        guard let like = found else { return false }
+        try db.likes.delete(like)
+        try db.notifications.removeFavourite(from: actor.id, post: like.postId)
         return true
     }
 
     private static func undoAnnounce(_ actor: Account, innerId: String?, in db: Transaction) throws -> Bool {
         guard let innerId else { return false }
-        return try Post.filter(Column("uri") == innerId && Column("account_id") == actor.id && Column("reblog_of_id") != nil)
-            .deleteAll(db.grdb) > 0
+        return try db.posts.deleteBoost(uri: innerId, account: actor.id)
     }
 
     private static func undoBlock(_ actor: Account, inner: ASObject?, innerId: String?, in db: Transaction) throws -> Bool {
-        var request = Block.filter(Column("account_id") == actor.id)
-        if let target = inner?.object?.id, let local = try Account.withURI(target).fetchOne(db.grdb) {
-            request = request.filter(Column("target_account_id") == local.id)
-        } else {
-            guard let innerId else { return false }
-            request = request.filter(Column("uri") == innerId)
+        if let target = inner?.object?.id, let local = try db.accounts.find(uri: target) {
+            return try db.blocks.delete(blocker: actor.id, target: local.id)
         }
-        return try request.deleteAll(db.grdb) > 0
+        guard let innerId else { return false }
+        return try db.blocks.delete(blocker: actor.id, uri: innerId)
     }
 }

@@ -1,6 +1,5 @@
 import Activity
 import Foundation
-import GRDB
 import Storage
 
 /// `Update` of the actor's own post (caption, attachments, edit time) or of the actor itself
@@ -26,12 +25,12 @@ struct UpdateHandler: InboxHandler {
             post.sensitive = inbound.post.sensitive
             post.editedAt = object.updated ?? Date()
             post.updatedAt = Date()
-            try post.update(db.grdb)
-            try MediaAttachment.filter(Column("post_id") == post.id).deleteAll(db.grdb)
+            try db.posts.update(post)
+            try db.media.deleteAll(ofPost: post.id)
             for (position, var media) in inbound.media.enumerated() {
                 media.postId = post.id
                 media.position = position
-                try media.insert(db.grdb)
+                try db.media.insert(media)
             }
             try PostWriter.setHashtags(inbound.hashtags, of: post.id, in: db)
         }

@@ -1,0 +1,29 @@
+import GRDB
+
+extension Blocks {
+    /// Stores a block; a block already recorded (same pair or same activity id) is left as it is.
+    public func add(_ block: Block) throws { try block.insert(db, onConflict: .ignore) }
+
+    /// Whether `a` blocks `b` or `b` blocks `a`.
+    public func exists(between a: Int64, and b: Int64) throws -> Bool {
+        try Block.filter((Column("account_id") == a && Column("target_account_id") == b)
+                         || (Column("account_id") == b && Column("target_account_id") == a)).fetchCount(db) > 0
+    }
+
+    /// Whether `blockerId` blocks `blockedId` (one direction).
+    public func exists(blocker blockerId: Int64, blocked blockedId: Int64) throws -> Bool {
+        try Block.filter(Column("account_id") == blockerId && Column("target_account_id") == blockedId).fetchCount(db) > 0
+    }
+
+    /// Removes the block of `targetId` by `blockerId`.
+    /// - Returns: Whether a block was deleted.
+    public func delete(blocker blockerId: Int64, target targetId: Int64) throws -> Bool {
+        try Block.filter(Column("account_id") == blockerId).filter(Column("target_account_id") == targetId).deleteAll(db) > 0
+    }
+
+    /// Removes the block made by `blockerId` whose activity id is `uri`.
+    /// - Returns: Whether a block was deleted.
+    public func delete(blocker blockerId: Int64, uri: String) throws -> Bool {
+        try Block.filter(Column("account_id") == blockerId).filter(Column("uri") == uri).deleteAll(db) > 0
+    }
+}

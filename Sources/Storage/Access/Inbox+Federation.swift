@@ -1,0 +1,46 @@
+import Foundation
+import GRDB
+
+extension Inbox {
+    /// Records that an activity arrived, unless its origin sent that id before.
+    /// - Returns: `true` the first time, `false` for a redelivery (nothing is written then).
+    public func markSeen(_ seen: SeenActivity) throws -> Bool {
+        try seen.insert(db, onConflict: .ignore)
+        return db.changesCount > 0
+    }
+
+    /// Queues an accepted activity for processing.
+    public func enqueue(_ item: InboxItem) throws { try item.insert(db) }
+
+    /// Forgets the activity ids first seen before `cutoff`.
+    /// - Returns: How many were forgotten.
+    @discardableResult
+    public func pruneSeen(before cutoff: Date) throws -> Int { try SeenActivity.prune(seenBefore: cutoff, in: db) }
+
+    /// Due, unparked items in arrival order, leaving out the actors and domains given
+    /// (see `InboxQueue.candidates`).
+    public func candidates(
+        at now: Date, excludingActors actors: Set<String>, excludingDomains domains: Set<String>, limit: Int
+    ) throws -> [InboxQueue.Candidate] {
+        try InboxQueue.candidates(at: now, excludingActors: actors, excludingDomains: domains, limit: limit, in: db)
+    }
+
+    /// Counts an attempt of item `id` as started, before its handler runs.
+    /// - Returns: The item with its raised count, or `nil` when it is gone or parked.
+    public func claim(_ id: Int64) throws -> InboxItem? { try InboxQueue.claim(id, in: db) }
+
+    /// Removes a finished item and records its outcome (`processed`, `ignored`, `refused`)
+    /// against its activity id.
+    public func finish(_ item: InboxItem, outcome: String) throws { try InboxQueue.finish(item, outcome: outcome, in: db) }
+
+    /// Records a failed attempt of item `id` that ended, and when to try again.
+    public func reschedule(_ id: Int64, attempts: Int, availableAt: Date, error: String) throws {
+        try InboxQueue.reschedule(id, attempts: attempts, availableAt: availableAt, error: error, in: db)
+    }
+
+    /// Takes back the count of an attempt of item `id` interrupted by an orderly shutdown.
+    public func release(_ id: Int64) throws { try InboxQueue.release(id, in: db) }
+
+    /// Takes item `id` out of processing for `reason`, keeping it for the admin.
+    public func park(_ id: Int64, reason: String, at now: Date) throws { try InboxQueue.park(id, reason: reason, at: now, in: db) }
+}
