@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Logging
 import Storage
 
@@ -90,17 +89,17 @@ public final class Node: Sendable {
         do {
             return try database.writeBlocking { db in
                 var effective = configuration
-                if let stored = try NodeSettings.value("domain", in: db.grdb) {
+                if let stored = try db.settings.value("domain") {
                     if configuration.adoptsStoredIdentity {
                         effective.domain = stored
-                        effective.publicURL = try NodeSettings.value("public_url", in: db.grdb) ?? configuration.publicURL
+                        effective.publicURL = try db.settings.value("public_url") ?? configuration.publicURL
                     } else if stored != configuration.domain {
                         throw NodeError.configuration(
                             "the data directory belongs to domain \(stored), not \(configuration.domain); use --domain \(stored) or another --data-dir")
                     }
                 }
-                try NodeSettings.set("domain", to: effective.domain, in: db.grdb)
-                try NodeSettings.set("public_url", to: effective.publicURL, in: db.grdb)
+                try db.settings.set("domain", to: effective.domain)
+                try db.settings.set("public_url", to: effective.publicURL)
                 return effective
             }
         } catch let error as NodeError {

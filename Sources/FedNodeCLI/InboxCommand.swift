@@ -18,7 +18,7 @@ struct InboxCommand: AsyncParsableCommand {
         func run() async throws {
             let node = try openNode(options)
             let items: [InboxItem]
-            do { items = try await node.database.read { try InboxQueue.parked(in: $0.grdb) } } catch {
+            do { items = try await node.database.read { try $0.inbox.parked() } } catch {
                 throw ValidationError("cannot read the inbox queue: \(error)")
             }
             if items.isEmpty { print("No parked inbox items."); return }
@@ -38,7 +38,7 @@ struct InboxCommand: AsyncParsableCommand {
         func run() async throws {
             let node = try openNode(options)
             let requeued: Bool
-            do { requeued = try await node.database.write { try InboxQueue.unpark(id, at: Date(), in: $0.grdb) } } catch {
+            do { requeued = try await node.database.write { try $0.inbox.unpark(id, at: Date()) } } catch {
                 throw ValidationError("cannot write the inbox queue: \(error)")
             }
             guard requeued else { throw ValidationError("no parked inbox item \(id)") }

@@ -1,6 +1,5 @@
 import Activity
 import Foundation
-import GRDB
 import Hummingbird
 import Storage
 
@@ -66,7 +65,7 @@ struct ActorController {
     private func localAccount(_ context: NodeRequestContext) async throws -> Account {
         let username = try context.parameters.require("username")
         let account = try await node.database.read { db in
-            (try Account.local(username).fetchOne(db.grdb), try Tombstone.fetchOne(db.grdb, key: node.urls.actor(username)))
+            (try db.accounts.findLocal(username: username), try db.accounts.tombstone(uri: node.urls.actor(username)))
         }
         if let found = account.0 { return found }
         if account.1 != nil { throw NodeError.gone("Account deleted") }

@@ -1,6 +1,5 @@
 import Activity
 import Foundation
-import GRDB
 import Hummingbird
 import Storage
 
@@ -20,42 +19,33 @@ struct CollectionPager {
 
     /// The outbox: stored Create/Announce activities of public and unlisted posts.
     func outbox(of account: Account, in db: Transaction) throws -> ASObject {
-        let base = """
-            FROM outbox_activities o JOIN posts p ON p.id = o.post_id
-            WHERE o.account_id = ? AND o.type IN ('Create', 'Announce') AND p.visibility IN ('public', 'unlisted')
-            """
-        let total = try Int.fetchOne(db.grdb, sql: "SELECT COUNT(*) \(base)", arguments: [account.id]) ?? 0
+        let total = try db.deliveries.outboxCount(of: account.id)
         guard wantsPage else { return collection(total: total, first: "\(id)?page=true") }
         let maxId = query["max_id"].flatMap { Int64(String($0)) } ?? Int64.max
-        let rows = try Row.fetchAll(db.grdb, sql: "SELECT o.id, o.type, o.payload, o.post_id \(base) AND o.id < ? ORDER BY o.id DESC LIMIT ?",
-                                    arguments: [account.id, maxId, Self.pageSize])
+        let rows = try db.deliveries.outboxPage(of: account.id, before: maxId, limit: Self.pageSize)
         let items: [ASReference] = try rows.compactMap { row in
-            guard var activity = try? ASObject.decode(from: row["payload"]) else { return nil }
+            guard var activity = try? ASObject.decode(from: row.payload) else { return nil }
             // A Create embeds the post as it is now, not as it was sent: edits show here too.
-            if row["type"] == "Create", let postId: Int64 = row["post_id"], let post = try Post.fetchOne(db.grdb, key: postId) {
+            if row.type == "Create", let postId = row.postId, let post = try db.posts.find(id: postId) {
                 activity.object = .object(PostToAS(urls: urls).note(post, parts: try .read(post, in: db)))
             }
             return .object(Self.withoutContext(activity))
         }
-        let lastId: Int64? = rows.last?["id"]
+        let lastId = rows.last?.id
         let next = rows.count == Self.pageSize ? lastId.map { "\(id)?page=true&max_id=\($0)" } : nil
         return page(id: "\(id)?page=true" + (maxId == .max ? "" : "&max_id=\(maxId)"), items: items, next: next)
     }
 
     /// Followers (or following): accepted relations' actor ids, newest first, numbered pages.
     func relations(of account: Account, followers: Bool, in db: Transaction) throws -> ASObject {
-        let sql = followers
-            ? "FROM follows f JOIN accounts a ON a.id = f.account_id WHERE f.target_account_id = ? AND f.state = 'accepted'"
-            : "FROM follows f JOIN accounts a ON a.id = f.target_account_id WHERE f.account_id = ? AND f.state = 'accepted'"
-        let total = try Int.fetchOne(db.grdb, sql: "SELECT COUNT(*) \(sql)", arguments: [account.id]) ?? 0
+        let total = try db.follows.collectionCount(of: account.id, followers: followers)
         guard wantsPage else { return collection(total: total, first: "\(id)?page=1") }
         let number = Self.pageNumber(query["page"].map(String.init))
         // Pages past the last are empty: the offset is computed only for pages that exist, so
         // no page number a client sends can overflow it.
         let lastPage = max(1, (total + Self.pageSize - 1) / Self.pageSize)
-        let uris = number > lastPage ? [] : try String.fetchAll(
-            db.grdb, sql: "SELECT a.uri \(sql) ORDER BY f.id DESC LIMIT ? OFFSET ?",
-            arguments: [account.id, Self.pageSize, (number - 1) * Self.pageSize])
+        let uris = number > lastPage ? [] : try db.follows.collectionURIs(
+            of: account.id, followers: followers, limit: Self.pageSize, offset: (number - 1) * Self.pageSize)
         let next = number < lastPage ? "\(id)?page=\(number + 1)" : nil
         var result = page(id: "\(id)?page=\(number)", items: uris.map { .id($0) }, next: next)
         result.totalItems = total

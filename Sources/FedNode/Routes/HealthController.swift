@@ -1,5 +1,5 @@
-import GRDB
 import Hummingbird
+import Storage
 
 /// `GET /healthz`: 200 when the node can read its database.
 struct HealthController {
@@ -12,7 +12,7 @@ struct HealthController {
     /// Answers `{"status": "ok"}` after a trivial database read, 503 when that fails.
     @Sendable func health(_ request: Request, context: NodeRequestContext) async throws -> Response {
         do {
-            _ = try await node.database.read { try Int.fetchOne($0.grdb, sql: "SELECT 1") }
+            try await node.database.read { try $0.statistics.ping() }
             return JSONResponse.encode(["status": "ok"])
         } catch is CancellationError {
             throw CancellationError()  // the client went away: nothing failed

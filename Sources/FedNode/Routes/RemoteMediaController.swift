@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 import Storage
 
@@ -35,10 +34,10 @@ struct RemoteMediaController {
     private func originURL(kind: String, id: Int64) async throws -> String? {
         try await node.database.read { db -> String? in
             switch kind {
-            case "attachment": try MediaAttachment.fetchOne(db.grdb, key: id)?.remoteUrl
-            case "preview": try MediaAttachment.fetchOne(db.grdb, key: id).flatMap { $0.previewRemoteUrl ?? $0.remoteUrl }
-            case "avatar": try Account.fetchOne(db.grdb, key: id).flatMap { $0.isLocal ? nil : $0.avatarUrl }
-            case "header": try Account.fetchOne(db.grdb, key: id).flatMap { $0.isLocal ? nil : $0.headerUrl }
+            case "attachment": try db.media.find(id: id)?.remoteUrl
+            case "preview": try db.media.find(id: id).flatMap { $0.previewRemoteUrl ?? $0.remoteUrl }
+            case "avatar": try db.accounts.find(id: id).flatMap { $0.isLocal ? nil : $0.avatarUrl }
+            case "header": try db.accounts.find(id: id).flatMap { $0.isLocal ? nil : $0.headerUrl }
             default: nil
             }
         }

@@ -1,6 +1,5 @@
 import Activity
 import Foundation
-import GRDB
 import Hummingbird
 import Storage
 
@@ -50,11 +49,7 @@ struct StatusController {
         let (post, _) = try await visiblePost(request, context)
         // The count and the newest page only: a popular post's likes are never all loaded.
         let (total, likers) = try await node.database.read { db in
-            let total = try Int.fetchOne(db.grdb, sql: "SELECT COUNT(*) FROM likes WHERE post_id = ?", arguments: [post.id]) ?? 0
-            let likers = try String.fetchAll(
-                db.grdb, sql: "SELECT a.uri FROM likes l JOIN accounts a ON a.id = l.account_id WHERE l.post_id = ? ORDER BY l.id DESC LIMIT ?",
-                arguments: [post.id, CollectionPager.pageSize])
-            return (total, likers)
+            (try db.likes.count(on: post.id), try db.likes.likerURIs(of: post.id, limit: CollectionPager.pageSize))
         }
         return collection(id: post.uri + "/likes", total: total, items: likers[...])
     }
@@ -63,11 +58,7 @@ struct StatusController {
     @Sendable func replies(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (post, _) = try await visiblePost(request, context)
         let (total, ids) = try await node.database.read { db in
-            let condition = "in_reply_to_id = ? AND visibility IN ('public','unlisted')"
-            let total = try Int.fetchOne(db.grdb, sql: "SELECT COUNT(*) FROM posts WHERE \(condition)", arguments: [post.id]) ?? 0
-            let ids = try String.fetchAll(db.grdb, sql: "SELECT uri FROM posts WHERE \(condition) ORDER BY id LIMIT ?",
-                                          arguments: [post.id, Self.maxReplies])
-            return (total, ids)
+            (try db.posts.publicReplyCount(of: post.id), try db.posts.publicReplyURIs(of: post.id, limit: Self.maxReplies))
         }
         return collection(id: post.uri + "/replies", total: total, items: ids[...])
     }
@@ -97,11 +88,11 @@ struct StatusController {
         let username = try context.parameters.require("username")
         let id = try context.parameters.require("id", as: Int64.self)
         let uri = node.urls.status(username, id: id)
-        let post = try await node.database.read { db in try Post.fetchOne(db.grdb, key: id) }
+        let post = try await node.database.read { db in try db.posts.find(id: id) }
         if let post, post.local, post.uri == uri, try await mayFetch(post, request) {
             return (post, try await node.database.read { db in try PostToAS.Parts.read(post, in: db) })
         }
-        let deleted = try await node.database.read { try Tombstone.fetchOne($0.grdb, key: uri) != nil }
+        let deleted = try await node.database.read { try $0.accounts.tombstone(uri: uri) != nil }
         throw deleted ? NodeError.gone("Post deleted") : NodeError.notFound("Record not found")
     }
 

@@ -1,6 +1,5 @@
 import Activity
 import Foundation
-import GRDB
 import Hummingbird
 import Storage
 
@@ -97,19 +96,13 @@ struct UsageCounts {
 
     /// Counts local accounts, those active (posted or signed in) in 30 and 180 days, and local posts.
     static func read(_ db: Transaction, now: Date) throws -> UsageCounts {
-        let active = """
-            SELECT COUNT(*) FROM accounts a WHERE a.domain IS NULL AND (
-              EXISTS (SELECT 1 FROM posts p WHERE p.account_id = a.id AND p.id >= ?)
-              OR EXISTS (SELECT 1 FROM credentials c WHERE c.account_id = a.id AND c.last_sign_in_at >= ?))
-            """
         func activeSince(_ days: Double) throws -> Int {
-            let since = now.addingTimeInterval(-days * 86400)
-            return try Int.fetchOne(db.grdb, sql: active, arguments: [Snowflake.lowerBound(at: since), since]) ?? 0
+            try db.statistics.activeLocalAccountCount(since: now.addingTimeInterval(-days * 86400))
         }
         return UsageCounts(
-            users: try Account.allLocal.fetchCount(db.grdb),
+            users: try db.statistics.localAccountCount(),
             activeMonth: try activeSince(30),
             activeHalfyear: try activeSince(180),
-            localPosts: try Int.fetchOne(db.grdb, sql: "SELECT COUNT(*) FROM posts WHERE local AND reblog_of_id IS NULL") ?? 0)
+            localPosts: try db.statistics.localPostCount())
     }
 }

@@ -74,7 +74,7 @@ struct SearchService: Sendable {
     /// whose id or URL the text is. Newest first.
     func posts(_ query: Query, viewer: Account?) async throws(NodeError) -> [Post] {
         let text = query.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let visible = PostVisibility.condition("p", viewer: viewer?.id)
+        let visible = Posts.visibilityCondition("p", viewer: viewer?.id)
         var sql = "SELECT p.* FROM posts p WHERE \(visible.sql) AND p.reblog_of_id IS NULL"
         var arguments = visible.arguments
         if text.hasPrefix("#"), !Self.tagName(text).isEmpty {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 import Storage
 
@@ -33,7 +32,7 @@ struct AccountsController {
         guard let handle = params.nonEmpty("acct").flatMap(AccountHandle.init) else { throw NodeError.notFound("Record not found") }
         let domain = handle.domain.flatMap { $0 == node.urls.domain ? nil : $0 }
         let entity = try await access.read { db -> APIAccount? in
-            guard let account = try Account.handle(handle.username, domain: domain).fetchOne(db.grdb) else { return nil }
+            guard let account = try db.accounts.find(username: handle.username, domain: domain) else { return nil }
             return try EntityRenderer(node: node, viewer: viewer, db: db).account(account)
         }
         guard let entity else { throw NodeError.notFound("Record not found") }
@@ -60,25 +59,24 @@ struct AccountsController {
     /// `GET /api/v1/accounts/:id/followers`: accepted followers known here, newest follow
     /// first, paged by the follow's id. Empty for a viewer the account blocks.
     @Sendable func followers(_ request: Request, context: NodeRequestContext) async throws -> Response {
-        try await relations(request, context, relation: """
-            FROM follows r JOIN accounts a ON a.id = r.account_id WHERE r.target_account_id = ? AND r.state = 'accepted'
-            """)
+        try await relations(request, context) { db, account, page in try db.follows.followers(of: account, page: page) }
     }
 
     /// `GET /api/v1/accounts/:id/following`: accepted follows, newest first, paged by the
     /// follow's id. Empty for a viewer the account blocks.
     @Sendable func following(_ request: Request, context: NodeRequestContext) async throws -> Response {
-        try await relations(request, context, relation: """
-            FROM follows r JOIN accounts a ON a.id = r.target_account_id WHERE r.account_id = ? AND r.state = 'accepted'
-            """)
+        try await relations(request, context) { db, account, page in try db.follows.following(of: account, page: page) }
     }
 
-    private func relations(_ request: Request, _ context: NodeRequestContext, relation: String) async throws -> Response {
+    private func relations(
+        _ request: Request, _ context: NodeRequestContext,
+        _ relation: @Sendable @escaping (Transaction, _ account: Int64, PageBounds) throws -> [PageItem<Account>]
+    ) async throws -> Response {
         let viewer = try await access.viewer(of: request, scope: "read:accounts")
         let account = try await access.account(context)
         if let viewer, try await access.read({ try Relationships.blocking(account.id, viewer.id, in: $0) }) {
             return APIResponse.json([APIAccount]())
         }
-        return try await access.accountPage(request, viewer: viewer, relation: relation, arguments: [account.id])
+        return try await access.accountPage(request, viewer: viewer) { db, page in try relation(db, account.id, page) }
     }
 }

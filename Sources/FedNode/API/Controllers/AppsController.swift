@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 import Storage
 
@@ -29,7 +28,7 @@ struct AppsController {
         try Self.validate(name: name, uris: uris, scopes: scopes, website: website)
         let app = OAuthApp(name: name, website: website, redirectUris: uris.joined(separator: "\n"), scopes: scopes.description,
                            clientId: APIAuth.newSecret(), clientSecret: APIAuth.newSecret())
-        do { try await node.database.write { db in try app.insert(db.grdb) } } catch { throw NodeError.internal("registering app: \(error)") }
+        do { try await node.database.write { db in try db.oauth.insert(app) } } catch { throw NodeError.internal("registering app: \(error)") }
         return APIResponse.json(APICredentialApplication(app, withCredentials: true))
     }
 

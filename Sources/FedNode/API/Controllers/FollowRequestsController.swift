@@ -19,9 +19,7 @@ struct FollowRequestsController {
     /// first, paged by the request's id.
     @Sendable func list(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:follows")
-        return try await access.accountPage(request, viewer: me, relation: """
-            FROM follows r JOIN accounts a ON a.id = r.account_id WHERE r.target_account_id = ? AND r.state = 'pending'
-            """, arguments: [me.id])
+        return try await access.accountPage(request, viewer: me) { db, page in try db.follows.requesters(of: me.id, page: page) }
     }
 
     /// `POST /api/v1/follow_requests/:id/authorize` (`write:follows`): approves; answers the

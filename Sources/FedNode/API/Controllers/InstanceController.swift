@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 import Storage
 
@@ -70,7 +69,7 @@ struct InstanceController {
     private func counts() async throws(NodeError) -> (usage: UsageCounts, domains: Int) {
         do {
             return try await node.database.read { db in
-                let domains = try Int.fetchOne(db.grdb, sql: "SELECT COUNT(DISTINCT lower(domain)) FROM accounts WHERE domain IS NOT NULL") ?? 0
+                let domains = try db.statistics.knownDomainCount()
                 return (try UsageCounts.read(db, now: Date()), domains)
             }
         } catch { throw .internal("counting instance stats: \(error)") }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 import Storage
 
@@ -46,7 +45,7 @@ struct MediaController {
         let row = media
         let node = node
         let entity = try await write { db in
-            try row.insert(db.grdb)
+            try db.media.insert(row)
             return EntityRenderer(node: node, viewer: me, db: db).attachment(row)
         }
         return APIResponse.json(entity)
@@ -75,14 +74,14 @@ struct MediaController {
             guard media.postId == nil else { throw NodeError.notFound("Record not found") }
             if let description { media.description = description }
             if let focus { (media.focusX, media.focusY) = (focus.x, focus.y) }
-            try media.update(db.grdb)
+            try db.media.update(media)
             return EntityRenderer(node: node, viewer: me, db: db).attachment(media)
         }
         return APIResponse.json(entity)
     }
 
     private static func own(_ id: Int64, of me: Account, in db: Transaction) throws -> MediaAttachment {
-        guard let media = try MediaAttachment.fetchOne(db.grdb, key: id), media.accountId == me.id else {
+        guard let media = try db.media.find(id: id), media.accountId == me.id else {
             throw NodeError.notFound("Record not found")
         }
         return media

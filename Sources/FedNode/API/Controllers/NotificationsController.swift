@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 import Storage
 
@@ -23,15 +22,11 @@ struct NotificationsController {
     @Sendable func list(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:notifications")
         let params = try await APIParams.read(request)
-        let page = PageQuery(params, defaultLimit: 40, maxLimit: 80)
+        let page = PageQuery(params, defaultLimit: 40, maxLimit: 80).bounds
         let filter = try NotificationFilter(params)
         let (ids, entities) = try await read { db -> ([Int64], [APINotification]) in
-            let (sql, arguments) = filter.sql(viewer: me.id)
-            let bounds = page.condition("n.id")
-            let rows = try AccountNotification.fetchAll(db.grdb, sql: """
-                SELECT n.* FROM notifications n WHERE \(sql) AND \(bounds.sql) ORDER BY \(page.order("n.id")) LIMIT ?
-                """, arguments: arguments + StatementArguments(bounds.arguments) + [page.limit])
-            let items = page.newestFirst(rows)
+            let items = try db.notifications.page(of: me.id, types: filter.types, excluding: filter.excludedTypes, from: filter.accountId,
+                                                  page: page)
             let renderer = EntityRenderer(node: node, viewer: me, db: db)
             return (items.map(\.id), try items.compactMap { try renderer.notification($0) })
         }
@@ -43,7 +38,7 @@ struct NotificationsController {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:notifications")
         let id = try notificationId(context)
         let entity = try await read { db -> APINotification? in
-            guard let item = try AccountNotification.fetchOne(db.grdb, key: id), item.accountId == me.id,
+            guard let item = try db.notifications.find(id: id), item.accountId == me.id,
                 try NotificationVisibility.isVisible(item, in: db)
             else { return nil }
             return try EntityRenderer(node: node, viewer: me, db: db).notification(item)
@@ -61,9 +56,7 @@ struct NotificationsController {
         let limit = min(max(params.int("limit") ?? 100, 1), 1000)
         let filter = try NotificationFilter(params)
         let count = try await read { db -> Int in
-            let (sql, arguments) = filter.sql(viewer: me.id)
-            return try Int.fetchOne(db.grdb, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM notifications n WHERE \(sql) LIMIT ?)",
-                                    arguments: arguments + [limit]) ?? 0
+            try db.notifications.count(of: me.id, types: filter.types, excluding: filter.excludedTypes, from: filter.accountId, limit: limit)
         }
         return APIResponse.json(["count": count])
     }
@@ -72,7 +65,7 @@ struct NotificationsController {
     @Sendable func clear(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:notifications")
         _ = try await write { db in
-            try AccountNotification.filter(Column("account_id") == me.id).deleteAll(db.grdb)
+            try db.notifications.deleteAll(of: me.id)
         }
         return APIResponse.empty()
     }
@@ -95,7 +88,7 @@ struct NotificationsController {
 
     private func dismiss(_ id: Int64, of me: Account) async throws(NodeError) {
         let deleted = try await write { db in
-            try AccountNotification.filter(Column("id") == id && Column("account_id") == me.id).deleteAll(db.grdb)
+            try db.notifications.delete(id: id, of: me.id)
         }
         guard deleted > 0 else { throw .notFound("Record not found") }
     }
@@ -133,26 +126,5 @@ struct NotificationFilter: Sendable {
         types = params.strings("types")
         excludedTypes = params.strings("exclude_types")
         accountId = try params.recordId("account_id")
-    }
-
-    /// The condition on `notifications n` for `viewerId`'s shown notifications matching the filters.
-    func sql(viewer viewerId: Int64) -> (String, StatementArguments) {
-        let visible = NotificationVisibility.condition(viewer: viewerId)
-        var parts = ["n.account_id = ?", visible.sql]
-        var arguments: StatementArguments = [viewerId]
-        arguments += visible.arguments
-        if !types.isEmpty {
-            parts.append("n.type IN (\(Array(repeating: "?", count: types.count).joined(separator: ", ")))")
-            arguments += StatementArguments(types)
-        }
-        if !excludedTypes.isEmpty {
-            parts.append("n.type NOT IN (\(Array(repeating: "?", count: excludedTypes.count).joined(separator: ", ")))")
-            arguments += StatementArguments(excludedTypes)
-        }
-        if let accountId {
-            parts.append("n.from_account_id = ?")
-            arguments += [accountId]
-        }
-        return (parts.joined(separator: " AND "), arguments)
     }
 }

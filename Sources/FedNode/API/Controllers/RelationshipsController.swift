@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 import Storage
 
@@ -50,7 +49,7 @@ struct RelationshipsController {
         let ids = params.strings("id").compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) }.filter { seen.insert($0).inserted }
         let entities = try await access.read { db in
             let renderer = EntityRenderer(node: node, viewer: me, db: db)
-            return try ids.prefix(100).filter { try Account.exists(db.grdb, key: $0) }.map { try renderer.relationship(with: $0) }
+            return try ids.prefix(100).filter { try db.accounts.exists(id: $0) }.map { try renderer.relationship(with: $0) }
         }
         return APIResponse.json(entities)
     }
@@ -59,9 +58,7 @@ struct RelationshipsController {
     /// paged by the block's id.
     @Sendable func blocks(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:blocks")
-        return try await access.accountPage(request, viewer: me, relation: """
-            FROM blocks r JOIN accounts a ON a.id = r.target_account_id WHERE r.account_id = ?
-            """, arguments: [me.id])
+        return try await access.accountPage(request, viewer: me) { db, page in try db.blocks.blockedAccounts(by: me.id, page: page) }
     }
 
     /// Authenticates with `scope`, finds the target, runs `action`, answers the relationship.

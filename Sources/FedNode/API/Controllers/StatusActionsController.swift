@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 import Storage
 
@@ -34,8 +33,7 @@ struct StatusActionsController {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:favourites")
         let id = try StatusAccess.pathId(context)
         let post = try await StatusAccess.read(node) { db -> Post in
-            let liked = try Like.filter(Column("account_id") == me.id && Column("post_id") == id).fetchCount(db.grdb) > 0
-            if liked, let post = try Post.fetchOne(db.grdb, key: id) { return post }
+            if try db.likes.exists(account: me.id, post: id), let post = try db.posts.find(id: id) { return post }
             return try Self.original(of: StatusAccess.visiblePost(id, viewer: me, in: db), in: db)
         }
         try await node.interactions.unlike(post.id, by: me)
@@ -65,8 +63,8 @@ struct StatusActionsController {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:statuses")
         let id = try StatusAccess.pathId(context)
         let post = try await StatusAccess.read(node) { db -> Post in
-            let target = try Post.fetchOne(db.grdb, key: id).map { $0.reblogOfId ?? $0.id } ?? id
-            if try InteractionService.boost(of: target, by: me.id, in: db) != nil, let post = try Post.fetchOne(db.grdb, key: target) { return post }
+            let target = try db.posts.find(id: id).map { $0.reblogOfId ?? $0.id } ?? id
+            if try InteractionService.boost(of: target, by: me.id, in: db) != nil, let post = try db.posts.find(id: target) { return post }
             return try Self.original(of: StatusAccess.visiblePost(id, viewer: me, in: db), in: db)
         }
         try await node.interactions.unreblog(post.id, by: me)
@@ -76,60 +74,43 @@ struct StatusActionsController {
     /// `GET /api/v1/statuses/:id/favourited_by`: who liked a visible post, newest like first,
     /// paginated by like with `Link`; accounts in a block relation with the viewer are left out.
     @Sendable func favouritedBy(_ request: Request, context: NodeRequestContext) async throws -> Response {
-        try await people(request, context, table: "likes", postColumn: "post_id")
+        try await people(request, context) { db, post, viewer, page in try db.likes.likers(of: post, viewer: viewer, page: page) }
     }
 
     /// `GET /api/v1/statuses/:id/reblogged_by`: who boosted a visible post, newest boost first,
     /// paginated by boost with `Link`.
     @Sendable func rebloggedBy(_ request: Request, context: NodeRequestContext) async throws -> Response {
-        try await people(request, context, table: "posts", postColumn: "reblog_of_id")
+        try await people(request, context) { db, post, viewer, page in try db.posts.boosters(of: post, viewer: viewer, page: page) }
     }
 
     /// `GET /api/v1/favourites` (read:favourites): the caller's liked posts that are still
     /// visible, newest like first, paginated by like with `Link`.
     @Sendable func favourites(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:favourites")
-        let page = PageQuery(try await APIParams.read(request))
+        let page = PageQuery(try await APIParams.read(request)).bounds
         let node = node
         let (ids, statuses) = try await StatusAccess.read(node) { db -> ([Int64], [APIStatus]) in
-            let (range, rangeArguments) = page.condition("l.id")
-            let (visible, visibleArguments) = PostVisibility.condition("p", viewer: me.id)
-            let rows = try Row.fetchAll(db.grdb, sql: """
-                SELECT l.id AS like_id, p.* FROM likes l JOIN posts p ON p.id = l.post_id
-                WHERE l.account_id = ? AND \(range) AND \(visible) ORDER BY \(page.order("l.id")) LIMIT ?
-                """, arguments: [me.id] + StatementArguments(rangeArguments) + visibleArguments + [page.limit])
-            let newest = page.newestFirst(rows)
-            let statuses = try EntityRenderer(node: node, viewer: me, db: db).statuses(try newest.map { try Post(row: $0) })
-            return (newest.map { $0["like_id"] as Int64 }, statuses)
+            let newest = try db.likes.likedPosts(by: me.id, page: page)
+            let statuses = try EntityRenderer(node: node, viewer: me, db: db).statuses(newest.map(\.item))
+            return (newest.map(\.cursor), statuses)
         }
         return APIResponse.json(statuses, headers: PageQuery.headers(for: request, base: node.urls.base, ids: ids))
     }
 
-    /// Accounts behind the rows of `table` whose `postColumn` is the post, paginated by row id.
-    private func people(_ request: Request, _ context: NodeRequestContext, table: String, postColumn: String) async throws -> Response {
+    /// The accounts `query` lists for the visible post named by the path (a boost stands for
+    /// the boosted post), newest row first, paginated by the id of the row that lists them.
+    private func people(
+        _ request: Request, _ context: NodeRequestContext,
+        _ query: @Sendable @escaping (Transaction, _ post: Int64, _ viewer: Int64?, PageBounds) throws -> [PageItem<Account>]
+    ) async throws -> Response {
         let viewer = try await StatusAccess.viewer(of: request, node: node, scope: "read:accounts")
-        let page = PageQuery(try await APIParams.read(request))
+        let page = PageQuery(try await APIParams.read(request)).bounds
         let (node, id) = (node, try StatusAccess.pathId(context))
         let (ids, accounts) = try await StatusAccess.read(node) { db -> ([Int64], [APIAccount]) in
             let post = try Self.original(of: StatusAccess.visiblePost(id, viewer: viewer, in: db), in: db)
-            let (range, rangeArguments) = page.condition("r.id")
-            var filter = "1"
-            var arguments: StatementArguments = [post.id] + StatementArguments(rangeArguments)
-            if table == "posts" {
-                let visible = PostVisibility.condition("r", viewer: viewer?.id)
-                filter = visible.sql
-                arguments += visible.arguments
-            } else if let viewer {
-                filter = "NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.account_id = ? AND b.target_account_id = a.id) OR (b.account_id = a.id AND b.target_account_id = ?))"
-                arguments += [viewer.id, viewer.id]
-            }
-            let rows = try Row.fetchAll(db.grdb, sql: """
-                SELECT r.id AS row_id, a.* FROM \(table) r JOIN accounts a ON a.id = r.account_id
-                WHERE r.\(postColumn) = ? AND \(range) AND \(filter) ORDER BY \(page.order("r.id")) LIMIT ?
-                """, arguments: arguments + [page.limit])
-            let newest = page.newestFirst(rows)
-            let accounts = try EntityRenderer(node: node, viewer: viewer, db: db).accounts(try newest.map { try Account(row: $0) })
-            return (newest.map { $0["row_id"] as Int64 }, accounts)
+            let newest = try query(db, post.id, viewer?.id, page)
+            let accounts = try EntityRenderer(node: node, viewer: viewer, db: db).accounts(newest.map(\.item))
+            return (newest.map(\.cursor), accounts)
         }
         return APIResponse.json(accounts, headers: PageQuery.headers(for: request, base: node.urls.base, ids: ids))
     }
@@ -137,7 +118,7 @@ struct StatusActionsController {
     /// A boost stands for the post it boosted.
     private static func original(of post: Post, in db: Transaction) throws -> Post {
         guard let originalId = post.reblogOfId else { return post }
-        guard let original = try Post.fetchOne(db.grdb, key: originalId) else { throw NodeError.notFound("Record not found") }
+        guard let original = try db.posts.find(id: originalId) else { throw NodeError.notFound("Record not found") }
         return original
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import Hummingbird
 import Storage
@@ -23,7 +22,7 @@ struct StatusesController {
     @Sendable func create(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:statuses")
         let key = request.headers[.idempotencyKey].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }
-        if let key, let earlier = try await StatusAccess.read(node, { try IdempotencyKeys.post(key: key, accountId: me.id, in: $0.grdb) }) {
+        if let key, let earlier = try await StatusAccess.read(node, { try $0.posts.created(withIdempotencyKey: key, by: me.id) }) {
             return try await StatusAccess.render(node, earlier, viewer: me)
         }
         let form = try StatusForm.create(try await APIParams.read(request))
@@ -61,7 +60,7 @@ struct StatusesController {
         let (params, id) = (try await APIParams.read(request), try StatusAccess.pathId(context))
         let form = try await StatusAccess.read(node) { db -> StatusForm in
             let post = try Self.ownPost(id, of: me, in: db)
-            let hasMedia = try MediaAttachment.filter(Column("post_id") == post.id).fetchCount(db.grdb) > 0
+            let hasMedia = try db.media.count(of: post.id) > 0
             let form = try StatusForm.edit(params, of: post, hasMedia: hasMedia)
             try form.checkMedia(of: me, editing: post.id, in: db)
             return form

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 import Storage
 
@@ -19,7 +18,7 @@ struct TagsController {
         let viewer = try await access.viewer(of: request, scope: "read:follows")
         let name = SearchService.tagName(context.parameters.get("name")?.removingPercentEncoding ?? "")
         let tag = try await access.read { db -> APITag? in
-            guard !name.isEmpty, let hashtag = try Hashtag.filter(Column("name") == name).fetchOne(db.grdb) else { return nil }
+            guard !name.isEmpty, let hashtag = try db.tags.find(name: name) else { return nil }
             return try TagHistory.tag(hashtag, urls: node.urls, viewer: viewer, in: db)
         }
         guard let tag else { throw NodeError.notFound("Record not found") }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 import Storage
 
@@ -19,10 +18,8 @@ struct TimelinesController {
     /// caller follows and the caller's own, each still visible to the caller.
     @Sendable func home(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:statuses")
-        let page = PageQuery(try await APIParams.read(request))
-        return try await respond(request, viewer: me, page: page, from: """
-            home_timeline h JOIN posts p ON p.id = h.post_id
-            """, where: "h.account_id = ?", arguments: [me.id], pageColumn: "h.post_id")
+        let page = PageQuery(try await APIParams.read(request)).bounds
+        return try await respond(request, viewer: me) { db in try db.timelines.home(of: me.id, page: page) }
     }
 
     /// `GET /api/v1/timelines/public`: public posts (no boosts, no comments on others' posts);
@@ -30,14 +27,10 @@ struct TimelinesController {
     @Sendable func publicTimeline(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let viewer = try await StatusAccess.viewer(of: request, node: node, scope: "read:statuses")
         let params = try await APIParams.read(request)
-        var filters = [
-            "p.visibility = 'public'", "p.reblog_of_id IS NULL",
-            // Mastodon keeps replies off public timelines, except an author's own thread.
-            "((p.in_reply_to_id IS NULL AND p.in_reply_to_uri IS NULL) OR p.in_reply_to_account_id = p.account_id)",
-        ]
-        filters += Self.originFilters(params)
-        return try await respond(request, viewer: viewer, page: PageQuery(params), from: "posts p",
-                                 where: filters.joined(separator: " AND "), arguments: [], pageColumn: "p.id")
+        let (local, onlyMedia, page) = (Self.origin(params), params.bool("only_media") == true, PageQuery(params).bounds)
+        return try await respond(request, viewer: viewer) { db in
+            try db.timelines.publicPosts(local: local, onlyMedia: onlyMedia, viewer: viewer?.id, page: page)
+        }
     }
 
     /// `GET /api/v1/timelines/tag/:hashtag`: public posts carrying the hashtag (any case);
@@ -47,36 +40,26 @@ struct TimelinesController {
         let params = try await APIParams.read(request)
         let raw = context.parameters.get("hashtag") ?? ""
         let name = String((raw.removingPercentEncoding ?? raw).drop { $0 == "#" })
-        var filters = [
-            "p.visibility = 'public'", "p.reblog_of_id IS NULL",
-            "EXISTS (SELECT 1 FROM post_hashtags ph JOIN hashtags t ON t.id = ph.hashtag_id WHERE ph.post_id = p.id AND t.name = ? COLLATE NOCASE)",
-        ]
-        filters += Self.originFilters(params)
-        return try await respond(request, viewer: viewer, page: PageQuery(params), from: "posts p",
-                                 where: filters.joined(separator: " AND "), arguments: [name], pageColumn: "p.id")
+        let (local, onlyMedia, page) = (Self.origin(params), params.bool("only_media") == true, PageQuery(params).bounds)
+        return try await respond(request, viewer: viewer) { db in
+            try db.timelines.tagged(name, local: local, onlyMedia: onlyMedia, viewer: viewer?.id, page: page)
+        }
     }
 
-    /// `local`, `remote` and `only_media` as SQL conditions on `p`.
-    private static func originFilters(_ params: APIParams) -> [String] {
-        var filters: [String] = []
-        if params.bool("local") == true { filters.append("p.local = 1") } else if params.bool("remote") == true { filters.append("p.local = 0") }
-        if params.bool("only_media") == true { filters.append("EXISTS (SELECT 1 FROM media_attachments m WHERE m.post_id = p.id)") }
-        return filters
+    /// `local` and `remote`: `true` for this node's posts only, `false` for other nodes' only,
+    /// `nil` for all (`local` wins when both are sent).
+    private static func origin(_ params: APIParams) -> Bool? {
+        if params.bool("local") == true { return true }
+        return params.bool("remote") == true ? false : nil
     }
 
-    /// One page of posts `p` from `source` matching `condition`, kept when `viewer` may see
-    /// them (and, for boosts, the boosted post), rendered newest first with `Link`.
-    private func respond(_ request: Request, viewer: Account?, page: PageQuery, from source: String, where condition: String,
-                         arguments: StatementArguments, pageColumn: String) async throws(NodeError) -> Response {
+    /// One page of posts read by `query` (which keeps only those `viewer` may see, and, for
+    /// boosts, whose boosted post the viewer may see), rendered newest first with `Link`.
+    private func respond(_ request: Request, viewer: Account?,
+                         _ query: @Sendable @escaping (Transaction) throws -> [Post]) async throws(NodeError) -> Response {
         let node = node
         let (posts, statuses) = try await StatusAccess.read(node) { db -> ([Post], [APIStatus]) in
-            let (range, rangeArguments) = page.condition(pageColumn)
-            let visible = PostVisibility.condition("p", viewer: viewer?.id)
-            let original = StatusAccess.originalVisible("p", viewer: viewer?.id)
-            let posts = page.newestFirst(try Post.fetchAll(db.grdb, sql: """
-                SELECT p.* FROM \(source) WHERE \(condition) AND \(range) AND \(visible.sql) AND \(original.sql)
-                ORDER BY \(page.order(pageColumn)) LIMIT ?
-                """, arguments: arguments + StatementArguments(rangeArguments) + visible.arguments + original.arguments + [page.limit]))
+            let posts = try query(db)
             return (posts, try EntityRenderer(node: node, viewer: viewer, db: db).statuses(posts))
         }
         return APIResponse.json(statuses, headers: PageQuery.headers(for: request, base: node.urls.base, ids: posts.map(\.id)))

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 import Storage
 
@@ -11,7 +10,7 @@ struct OAuthClients {
     func app(clientId: String) async throws(NodeError) -> OAuthApp? {
         do {
             return try await node.database.read { db in
-                try OAuthApp.filter(Column("client_id") == clientId).fetchOne(db.grdb)
+                try db.oauth.app(clientId: clientId)
             }
         } catch { throw .internal("reading app: \(error)") }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Storage
 
 /// Codes and tokens for the OAuth grants Mastodon clients use: authorization code with PKCE
@@ -20,8 +19,8 @@ struct OAuthGrants {
                             scopes: request.scopes.description, codeChallenge: request.codeChallenge,
                             codeChallengeMethod: request.codeChallengeMethod, expiresAt: now.addingTimeInterval(Self.codeLifetime))
         try await write("issuing code") { db in
-            try db.grdb.execute(sql: "DELETE FROM oauth_codes WHERE expires_at < ?", arguments: [now])
-            try row.insert(db.grdb)
+            try db.oauth.deleteCodes(expiredBefore: now)
+            try db.oauth.insert(row)
             try Self.recordSignIn(of: account.id, at: now, in: db)
         }
         return code
@@ -33,8 +32,8 @@ struct OAuthGrants {
     /// - Throws: `OAuthError.invalidGrant` otherwise.
     func exchange(code: String, app: OAuthApp, redirectURI: String?, verifier: String?) async throws -> APIToken {
         let issued = try await write("redeeming code") { db -> (token: String, refresh: String, row: OAuthToken)? in
-            guard let row = try OAuthCode.fetchOne(db.grdb, key: APIAuth.hash(code)) else { return nil }
-            try row.delete(db.grdb)
+            guard let row = try db.oauth.code(forHash: APIAuth.hash(code)) else { return nil }
+            try db.oauth.delete(row)
             guard row.appId == app.id, row.expiresAt > Date(), redirectURI == row.redirectUri else { return nil }
             if let challenge = row.codeChallenge {
                 guard let verifier, PKCE.verify(verifier, challenge: challenge, method: row.codeChallengeMethod ?? "plain") else { return nil }
@@ -73,13 +72,13 @@ struct OAuthGrants {
     ///   `.invalidScope` for scopes beyond the original ones.
     func refresh(_ refreshToken: String, app: OAuthApp, scopes requested: Scopes?) async throws -> APIToken {
         let issued = try await write("refreshing token") { db -> (token: String, refresh: String, row: OAuthToken)? in
-            guard var old = try OAuthToken.filter(Column("refresh_token_hash") == APIAuth.hash(refreshToken)).fetchOne(db.grdb),
+            guard var old = try db.oauth.token(forRefreshHash: APIAuth.hash(refreshToken)),
                 old.revokedAt == nil, old.appId == app.id
             else { return nil }
             let scopes = requested ?? Scopes(old.scopes)
             guard scopes.isSubset(of: Scopes(old.scopes)) else { throw OAuthError.invalidScope }
             old.revokedAt = Date()
-            try old.update(db.grdb)
+            try db.oauth.update(old)
             return try node.apiAuth.issueToken(appId: app.id, accountId: old.accountId, scopes: scopes, in: db)
         }
         guard let issued else { throw OAuthError.invalidGrant }
@@ -92,12 +91,11 @@ struct OAuthGrants {
     func revoke(_ token: String, app: OAuthApp) async throws {
         let hash = APIAuth.hash(token)
         try await write("revoking token") { db in
-            let request = OAuthToken.filter(Column("token_hash") == hash || Column("refresh_token_hash") == hash)
-            guard var row = try request.fetchOne(db.grdb) else { return }
+            guard var row = try db.oauth.token(forEitherHash: hash) else { return }
             guard row.appId == app.id else { throw OAuthError.unauthorizedClient }
             if row.revokedAt == nil {
                 row.revokedAt = Date()
-                try row.update(db.grdb)
+                try db.oauth.update(row)
             }
         }
     }
@@ -110,7 +108,7 @@ struct OAuthGrants {
 
     /// Notes a sign-in (NodeInfo counts accounts active by it).
     static func recordSignIn(of accountId: Int64, at date: Date, in db: Transaction) throws {
-        try db.grdb.execute(sql: "UPDATE credentials SET last_sign_in_at = ? WHERE account_id = ?", arguments: [date, accountId])
+        try db.accounts.recordSignIn(of: accountId, at: date)
     }
 
     /// Runs `body` in one write transaction; OAuth errors pass through, database errors become

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 import Signatures
 import Storage
@@ -61,12 +60,12 @@ public struct APIAuth: Sendable {
         let hash = Self.hash(token)
         do {
             let found = try await node.database.read { db -> APICaller? in
-                guard let row = try OAuthToken.filter(Column("token_hash") == hash).fetchOne(db.grdb),
+                guard let row = try db.oauth.token(forHash: hash),
                     row.revokedAt == nil, row.expiresAt.map({ $0 > Date() }) ?? true
                 else { return nil }
-                let account = try row.accountId.flatMap { try Account.fetchOne(db.grdb, key: $0) }
+                let account = try row.accountId.flatMap { try db.accounts.find(id: $0) }
                 if row.accountId != nil, account == nil { return nil }
-                let app = try row.appId.flatMap { try OAuthApp.fetchOne(db.grdb, key: $0) }
+                let app = try row.appId.flatMap { try db.oauth.app(id: $0) }
                 return APICaller(token: row, scopes: Scopes(row.scopes), account: account, app: app)
             }
             guard let found else { throw NodeError.unauthorized("The access token is invalid") }
@@ -104,7 +103,7 @@ public struct APIAuth: Sendable {
         let refresh = Self.newSecret()
         let row = OAuthToken(appId: appId, accountId: accountId, tokenHash: Self.hash(token),
                              refreshTokenHash: Self.hash(refresh), scopes: scopes.description)
-        try row.insert(db.grdb)
+        try db.oauth.insert(row)
         return (token, refresh, row)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 import Storage
 
@@ -35,25 +34,22 @@ struct AccountAccess: Sendable {
     /// The account `id`.
     /// - Throws: `NodeError.notFound` when there is none.
     func account(id: Int64) async throws(NodeError) -> Account {
-        guard let account = try await read({ try Account.fetchOne($0.grdb, key: id) }) else { throw .notFound("Record not found") }
+        guard let account = try await read({ try $0.accounts.find(id: id) }) else { throw .notFound("Record not found") }
         return account
     }
 
-    /// A page of accounts from `relation`, an SQL `FROM ... WHERE ...` fragment over a relation
-    /// row aliased `r` joined to `accounts a`, ordered by `r.id`, rendered for `viewer`, as a
-    /// response with its `Link` header.
-    func accountPage(_ request: Request, viewer: Account?, relation: String, arguments: StatementArguments) async throws(NodeError) -> Response {
+    /// A page of accounts read by `relation` (a follow, request or block list, newest relation
+    /// first, each with the relation row's id), rendered for `viewer`, as a response with its
+    /// `Link` header.
+    func accountPage(
+        _ request: Request, viewer: Account?, relation: @Sendable @escaping (Transaction, PageBounds) throws -> [PageItem<Account>]
+    ) async throws(NodeError) -> Response {
         let params = try await APIParams.read(request)
-        let page = PageQuery(params, defaultLimit: 40, maxLimit: 80)
+        let page = PageQuery(params, defaultLimit: 40, maxLimit: 80).bounds
         let (entities, ids) = try await read { db -> ([APIAccount], [Int64]) in
-            let (bounds, boundArguments) = page.condition("r.id")
-            let rows = try Row.fetchAll(db.grdb, sql: """
-                SELECT r.id AS relation_id, a.* \(relation) AND \(bounds) ORDER BY \(page.order("r.id")) LIMIT ?
-                """, arguments: arguments + StatementArguments(boundArguments) + [page.limit])
-            let ordered = page.newestFirst(rows)
-            let accounts = try ordered.map { try Account(row: $0) }
-            let entities = try EntityRenderer(node: node, viewer: viewer, db: db).accounts(accounts)
-            return (entities, ordered.map { $0["relation_id"] as Int64 })
+            let ordered = try relation(db, page)
+            let entities = try EntityRenderer(node: node, viewer: viewer, db: db).accounts(ordered.map(\.item))
+            return (entities, ordered.map(\.cursor))
         }
         return APIResponse.json(entities, headers: PageQuery.headers(for: request, base: node.urls.base, ids: ids))
     }

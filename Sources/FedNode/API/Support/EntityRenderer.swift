@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Storage
 
 /// Turns stored rows into Mastodon entities as seen by `viewer` (an account, or `nil` for
@@ -41,7 +40,7 @@ public struct EntityRenderer {
             followersCount: counts.followers, followingCount: counts.following, statusesCount: counts.statuses,
             lastStatusAt: try lastStatusDay(of: account.id), emojis: [], fields: fields, source: nil)
         if withSource {
-            let requests = try Follow.filter(Column("target_account_id") == account.id && Column("state") == FollowState.pending).fetchCount(db.grdb)
+            let requests = try db.follows.pendingRequestCount(to: account.id)
             entity.source = APISource(note: account.noteSource, fields: typed, privacy: "public", sensitive: false, language: nil,
                                       followRequestsCount: requests, firstName: account.firstName, lastName: account.lastName)
         }
@@ -54,16 +53,14 @@ public struct EntityRenderer {
     /// Posts, followers and following: exact for local accounts; for remote ones the larger of
     /// what the origin reported and what this node knows.
     func counts(of account: Account) throws -> (followers: Int, following: Int, statuses: Int) {
-        let followers = try count("SELECT COUNT(*) FROM follows WHERE target_account_id = ? AND state = 'accepted'", account.id)
-        let following = try count("SELECT COUNT(*) FROM follows WHERE account_id = ? AND state = 'accepted'", account.id)
-        let statuses = try count("SELECT COUNT(*) FROM posts WHERE account_id = ? AND reblog_of_id IS NULL", account.id)
-        if account.isLocal { return (followers, following, statuses) }
-        return (max(followers, account.followersCount), max(following, account.followingCount), max(statuses, account.statusesCount))
+        let known = try db.accounts.entityCounts(of: account.id)
+        if account.isLocal { return (known.followers, known.following, known.statuses) }
+        return (max(known.followers, account.followersCount), max(known.following, account.followingCount),
+                max(known.statuses, account.statusesCount))
     }
 
     private func lastStatusDay(of accountId: Int64) throws -> String? {
-        try Date.fetchOne(db.grdb.cachedStatement(sql: "SELECT created_at FROM posts WHERE account_id = ? ORDER BY id DESC LIMIT 1"), arguments: [accountId])
-            .map { String(Self.day($0).prefix(10)) }
+        try db.posts.lastPostDate(of: accountId).map { String(Self.day($0).prefix(10)) }
     }
 
     // MARK: Statuses
@@ -71,11 +68,10 @@ public struct EntityRenderer {
     /// The `Status` entity for `post` (a boost renders the boosted post inside).
     /// - Throws: `NodeError.notFound` when the author is gone (a race with a delete).
     public func status(_ post: Post) throws -> APIStatus {
-        guard let author = try Account.fetchOne(db.grdb.cachedStatement(sql: "SELECT * FROM accounts WHERE id = ?"), arguments: [post.accountId])
-        else { throw NodeError.notFound("Record not found") }
+        guard let author = try db.accounts.author(of: post) else { throw NodeError.notFound("Record not found") }
         var reblog: APIStatus?
         if let originalId = post.reblogOfId {
-            guard let original = try Post.fetchOne(db.grdb, key: originalId) else { throw NodeError.notFound("Record not found") }
+            guard let original = try db.posts.find(id: originalId) else { throw NodeError.notFound("Record not found") }
             reblog = try status(original)
         }
         let isReblog = reblog != nil
@@ -86,9 +82,8 @@ public struct EntityRenderer {
             editedAt: post.editedAt.map(Self.timestamp),
             // As Mastodon's status_stats: only replies everyone may see are counted, so the
             // number never reveals followers-only or direct replies to a viewer who cannot see them.
-            repliesCount: try count("SELECT COUNT(*) FROM posts WHERE in_reply_to_id = ? AND visibility IN ('public', 'unlisted')", post.id),
-            reblogsCount: try count("SELECT COUNT(*) FROM posts WHERE reblog_of_id = ?", post.id),
-            favouritesCount: try count("SELECT COUNT(*) FROM likes WHERE post_id = ?", post.id),
+            repliesCount: try db.posts.publicReplyCount(of: post.id), reblogsCount: try db.posts.boostCount(of: post.id),
+            favouritesCount: try db.likes.count(on: post.id),
             viewer: try viewerState(of: post), sensitive: post.sensitive, spoilerText: post.spoilerText,
             visibility: post.visibility.rawValue, mediaAttachments: isReblog ? [] : try media(of: post.id),
             mentions: try mentions(of: post.id), tags: try tags(of: post.id),
@@ -107,14 +102,12 @@ public struct EntityRenderer {
         guard let viewer else { return nil }
         let target = post.reblogOfId ?? post.id
         return .init(
-            reblogged: try count("SELECT COUNT(*) FROM posts WHERE reblog_of_id = ? AND account_id = ?", target, viewer.id) > 0,
-            favourited: try count("SELECT COUNT(*) FROM likes WHERE post_id = ? AND account_id = ?", target, viewer.id) > 0)
+            reblogged: try db.posts.isBoosted(target, by: viewer.id), favourited: try db.likes.exists(account: viewer.id, post: target))
     }
 
     /// The photos of a post, in order.
     public func media(of postId: Int64) throws -> [APIMediaAttachment] {
-        try MediaAttachment.fetchAll(db.grdb.cachedStatement(sql: "SELECT * FROM media_attachments WHERE post_id = ? ORDER BY position"),
-                                     arguments: [postId]).map(attachment)
+        try db.media.attachments(of: postId).map(attachment)
     }
 
     /// The `MediaAttachment` entity.
@@ -134,25 +127,21 @@ public struct EntityRenderer {
     }
 
     private func mentions(of postId: Int64) throws -> [APIMention] {
-        try Account.fetchAll(db.grdb.cachedStatement(sql: "SELECT a.* FROM accounts a JOIN mentions m ON m.account_id = a.id WHERE m.post_id = ?"),
-                             arguments: [postId])
-            .map { APIMention(id: String($0.id), username: $0.username, url: $0.url ?? $0.uri, acct: $0.acct) }
+        try db.posts.mentionedAccounts(of: postId).map { APIMention(id: String($0.id), username: $0.username, url: $0.url ?? $0.uri, acct: $0.acct) }
     }
 
     private func tags(of postId: Int64) throws -> [APITag] {
-        try String.fetchAll(db.grdb.cachedStatement(sql: "SELECT h.name FROM hashtags h JOIN post_hashtags ph ON ph.hashtag_id = h.id WHERE ph.post_id = ?"),
-                            arguments: [postId])
-            .map { APITag(name: $0.lowercased(), url: node.urls.tag($0.lowercased()), history: nil, following: nil) }
+        try db.posts.hashtagNames(of: postId).map { APITag(name: $0.lowercased(), url: node.urls.tag($0.lowercased()), history: nil, following: nil) }
     }
 
     // MARK: Notifications
 
     /// The `Notification` entity; `nil` when what it points at is gone.
     public func notification(_ item: AccountNotification) throws -> APINotification? {
-        guard let from = try Account.fetchOne(db.grdb, key: item.fromAccountId) else { return nil }
+        guard let from = try db.accounts.find(id: item.fromAccountId) else { return nil }
         var status: APIStatus?
         if let postId = item.postId {
-            guard let post = try Post.fetchOne(db.grdb, key: postId) else { return nil }
+            guard let post = try db.posts.find(id: postId) else { return nil }
             status = try self.status(post)
         }
         return APINotification(id: String(item.id), type: item.type.rawValue, createdAt: Self.timestamp(item.createdAt),
@@ -165,11 +154,11 @@ public struct EntityRenderer {
     public func relationship(with otherId: Int64) throws -> APIRelationship {
         let me = viewer?.id ?? 0
         func follow(_ a: Int64, _ b: Int64) throws -> FollowState? {
-            try Follow.filter(Column("account_id") == a && Column("target_account_id") == b).fetchOne(db.grdb)?.state
+            try db.follows.find(follower: a, target: b)?.state
         }
         let outgoing = try follow(me, otherId)
         let incoming = try follow(otherId, me)
-        let domainBlocked = try count("SELECT COUNT(*) FROM accounts a JOIN domain_blocks d ON d.domain = a.domain WHERE a.id = ?", otherId) > 0
+        let domainBlocked = try db.domainBlocks.blocksDomain(ofAccount: otherId)
         return APIRelationship(
             id: String(otherId), following: outgoing == .accepted, showingReblogs: outgoing == .accepted, notifying: false,
             languages: [], followedBy: incoming == .accepted, blocking: try Relationships.blocking(me, otherId, in: db), blockedBy: try Relationships.blocking(otherId, me, in: db),
@@ -189,12 +178,6 @@ public struct EntityRenderer {
     /// A public URL for a stored media reference: absolute URLs as they are, data-directory
     /// paths under `/media/`.
     public func mediaURL(_ reference: String?) -> String? { node.urls.mediaURL(reference) }
-
-    /// A count through a cached prepared statement: rendering a page runs the same dozen
-    /// queries for every post, and preparing them each time was most of its cost.
-    private func count(_ sql: String, _ arguments: Int64...) throws -> Int {
-        try Int.fetchOne(db.grdb.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) ?? 0
-    }
 
     /// ISO 8601 with milliseconds in UTC, as Mastodon writes times.
     public static func timestamp(_ date: Date) -> String {

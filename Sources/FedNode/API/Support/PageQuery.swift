@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Storage
 
 /// Mastodon list pagination: `max_id`, `since_id`, `min_id` and `limit`, and the `Link`
 /// header pointing at the next (older) and previous (newer) pages.
@@ -30,22 +31,8 @@ public struct PageQuery: Sendable, Equatable {
         self.limit = limit
     }
 
-    /// SQL condition on `column` with its arguments, for a query ordered by `orderSQL(column)`.
-    public func condition(_ column: String) -> (sql: String, arguments: [Int64]) {
-        var parts: [String] = []
-        var arguments: [Int64] = []
-        if let maxId { parts.append("\(column) < ?"); arguments.append(maxId) }
-        if let minId { parts.append("\(column) > ?"); arguments.append(minId) } else if let sinceId {
-            parts.append("\(column) > ?"); arguments.append(sinceId)
-        }
-        return (parts.isEmpty ? "1" : parts.joined(separator: " AND "), arguments)
-    }
-
-    /// `ORDER BY` for `column`: ascending for `min_id` (the rows just above it), else descending.
-    public func order(_ column: String) -> String { minId != nil ? "\(column) ASC" : "\(column) DESC" }
-
-    /// Puts rows fetched with `order` back newest first.
-    public func newestFirst<T>(_ rows: [T]) -> [T] { minId != nil ? rows.reversed() : rows }
+    /// The bounds the Storage queries page by.
+    public var bounds: PageBounds { PageBounds(maxId: maxId, sinceId: sinceId, minId: minId, limit: limit) }
 
     /// The `Link` header for a page whose items have `ids` (newest first), or `nil` for an empty
     /// page. Other query parameters are kept; `path` is the request path.

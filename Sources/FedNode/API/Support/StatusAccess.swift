@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 import Storage
 
@@ -24,16 +23,10 @@ enum StatusAccess {
     /// The post `id`, if `viewer` may see it (for a boost, the boosted post too).
     /// - Throws: `NodeError.notFound` otherwise.
     static func visiblePost(_ id: Int64, viewer: Account?, in db: Transaction) throws -> Post {
-        guard let post = try Post.fetchOne(db.grdb, key: id), try PostVisibility.canSee(post, viewer: viewer?.id, in: db) else {
+        guard let post = try db.posts.find(id: id), try PostVisibility.canSee(post, viewer: viewer?.id, in: db) else {
             throw NodeError.notFound("Record not found")
         }
         return post
-    }
-
-    /// SQL for "the boosted post, if any, is visible too", on the posts table aliased `alias`.
-    static func originalVisible(_ alias: String, viewer: Int64?) -> (sql: String, arguments: StatementArguments) {
-        let (visible, arguments) = PostVisibility.condition("o", viewer: viewer)
-        return ("(\(alias).reblog_of_id IS NULL OR EXISTS (SELECT 1 FROM posts o WHERE o.id = \(alias).reblog_of_id AND \(visible)))", arguments)
     }
 
     /// The id in the `id` path parameter.

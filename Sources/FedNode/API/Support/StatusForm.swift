@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Storage
 
 /// The parameters of `POST /api/v1/statuses` and `PUT /api/v1/statuses/:id`, read and checked
@@ -61,9 +60,7 @@ struct StatusForm: Sendable {
     /// - Throws: `NodeError.validation` naming the ids that are not.
     func checkMedia(of account: Account, editing postId: Int64? = nil, in db: Transaction) throws {
         guard let mediaIds, !mediaIds.isEmpty else { return }
-        let usable = try Int64.fetchSet(db.grdb, sql: """
-            SELECT id FROM media_attachments WHERE account_id = ? AND (post_id IS NULL OR post_id IS ?) AND id IN (\(mediaIds.map { _ in "?" }.joined(separator: ",")))
-            """, arguments: StatementArguments([account.id, postId]) + StatementArguments(mediaIds))
+        let usable = try db.media.usableIds(mediaIds, of: account.id, editing: postId)
         let missing = mediaIds.filter { !usable.contains($0) }
         guard missing.isEmpty else {
             throw NodeError.validation("Media \(missing.map(String.init).joined(separator: ", ")) not found")

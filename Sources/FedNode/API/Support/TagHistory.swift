@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Storage
 
 /// A hashtag's daily use over the last week (`Tag.history`), from the posts that carry it.
@@ -13,14 +12,8 @@ enum TagHistory {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let today = calendar.startOfDay(for: now)
         let start = calendar.date(byAdding: .day, value: -(days - 1), to: today)!
-        // created_at is stored as "YYYY-MM-DD HH:MM:SS.SSS" UTC, so its first ten characters are the day.
-        let rows = try Row.fetchAll(db.grdb, sql: """
-            SELECT substr(p.created_at, 1, 10) AS day, COUNT(*) AS uses, COUNT(DISTINCT p.account_id) AS accounts
-            FROM post_hashtags ph JOIN posts p ON p.id = ph.post_id
-            WHERE ph.hashtag_id = ? AND p.created_at >= ? AND p.visibility IN ('public', 'unlisted') GROUP BY day
-            """, arguments: [hashtagId, start])
         var byDay: [String: (Int, Int)] = [:]
-        for row in rows { byDay[row["day"]] = (row["uses"], row["accounts"]) }
+        for use in try db.tags.dailyUse(of: hashtagId, since: start) { byDay[use.day] = (use.uses, use.accounts) }
         let format = Date.ISO8601FormatStyle(timeZone: calendar.timeZone).year().month().day()
         return (0..<days).map { offset in
             let day = calendar.date(byAdding: .day, value: -offset, to: today)!
