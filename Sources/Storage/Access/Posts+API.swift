@@ -99,12 +99,6 @@ extension Posts {
                              arguments: [postId])
     }
 
-    /// The names of the hashtags `postId` carries, as first spelt (cached statement).
-    public func hashtagNames(of postId: Int64) throws -> [String] {
-        try String.fetchAll(db.cachedStatement(sql: "SELECT h.name FROM hashtags h JOIN post_hashtags ph ON ph.hashtag_id = h.id WHERE ph.post_id = ?"),
-                            arguments: [postId])
-    }
-
     /// One page of the accounts that boosted `postId` with a boost `viewer` may see, newest
     /// boost first, each with the boost's id.
     public func boosters(of postId: Int64, viewer: Int64?, page: PageBounds) throws -> [PageItem<Account>] {

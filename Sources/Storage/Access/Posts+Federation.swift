@@ -24,18 +24,12 @@ extension Posts {
         try PostMention(postId: postId, accountId: accountId).insert(db, onConflict: .ignore)
     }
 
-    /// The accounts `postId` mentions, in no particular order.
-    public func mentionedAccounts(of postId: Int64) throws -> [Account] {
-        try Account.fetchAll(db, sql: """
-            SELECT a.* FROM mentions m JOIN accounts a ON a.id = m.account_id WHERE m.post_id = ?
-            """, arguments: [postId])
-    }
-
-    /// The names of the hashtags of `postId`, sorted.
+    /// The names of the hashtags of `postId`, as first spelt, sorted (cached statement: asked
+    /// for every rendered status and Note).
     public func hashtagNames(of postId: Int64) throws -> [String] {
-        try String.fetchAll(db, sql: """
+        try String.fetchAll(db.cachedStatement(sql: """
             SELECT h.name FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id WHERE ph.post_id = ? ORDER BY h.name
-            """, arguments: [postId])
+            """), arguments: [postId])
     }
 
     /// Replaces the hashtags of `postId` with `names`, creating the hashtags not known yet
