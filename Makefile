@@ -40,6 +40,7 @@ run: release
 
 ## Build and run the whole test suite.
 test: deps venv
+	scripts/check-storage-boundary
 	$(SWIFT) build --build-tests
 	FEDNODE_PYTHON=$(CURDIR)/$(VENV)/bin/python FEDNODE_REQUIRE_PYTHON=1 $(SWIFT) test --skip-build --skip FederationTests
 	# The multi-node federation tests run on their own: other suites' loopback helpers block

@@ -33,7 +33,8 @@ let package = Package(
         .target(name: "Activity"),
         // Keys, digests, HTTP Signatures, password hashing.
         .target(name: "Signatures", dependencies: ["COpenSSL"]),
-        // SQLite schema, records and queries.
+        // SQLite schema, records, and every query, grouped by aggregate (the only target that
+        // imports GRDB; scripts/check-storage-boundary keeps it so).
         .target(
             name: "Storage",
             dependencies: ["Activity", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -45,7 +46,6 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),

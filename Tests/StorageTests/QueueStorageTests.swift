@@ -81,7 +81,7 @@ struct QueueStorageTests {
                 group.addTask {
                     do {
                         let stored = try await database.writeDurablyGrouped { db -> Int in
-                            try NodeSettings.set("key\(index)", to: "value\(index)", in: db.grdb)
+                            try db.settings.set("key\(index)", to: "value\(index)")
                             if index == 7 { throw DatabaseError(message: "refused") }
                             return index
                         }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Logging
 import ServiceLifecycle
 import Storage
@@ -37,8 +36,7 @@ public struct MediaJanitor: Service {
     public func clean(now: Date = Date(), grace: TimeInterval = Self.grace) async -> [String] {
         do {
             let referenced = try await node.database.write { db -> Set<String> in
-                try db.grdb.execute(sql: "DELETE FROM media_attachments WHERE post_id IS NULL AND remote_url IS NULL AND created_at < ?",
-                               arguments: [now.addingTimeInterval(-Self.unattachedLifetime)])
+                try db.media.deleteUnattached(createdBefore: now.addingTimeInterval(-Self.unattachedLifetime))
                 return try Self.referencedPaths(in: db)
             }
             let store = MediaStore(root: URL(fileURLWithPath: node.uploadStore.directory))
@@ -54,12 +52,6 @@ public struct MediaJanitor: Service {
 
     /// Every media path a row refers to: attachments, thumbnails, local avatars and covers.
     static func referencedPaths(in db: Transaction) throws -> Set<String> {
-        let paths = try String.fetchAll(db.grdb, sql: """
-            SELECT file_path FROM media_attachments WHERE file_path IS NOT NULL
-            UNION SELECT thumbnail_path FROM media_attachments WHERE thumbnail_path IS NOT NULL
-            UNION SELECT avatar_url FROM accounts WHERE domain IS NULL AND avatar_url IS NOT NULL
-            UNION SELECT header_url FROM accounts WHERE domain IS NULL AND header_url IS NOT NULL
-            """)
-        return Set(paths)
+        try db.media.referencedPaths()
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Signatures
 import Storage
 
@@ -48,11 +47,11 @@ public struct AccountService: Sendable {
         account.privateKeyPem = key.pkcs8PEM
         let stored = account
         do {
-            try await database.writeBlocking { db in
-                try stored.insert(db.grdb)
-                try Credential(accountId: stored.id, email: email, passwordHash: hash).insert(db.grdb)
+            try await database.write { db in
+                try db.accounts.insert(stored)
+                try db.accounts.insertCredential(Credential(accountId: stored.id, email: email, passwordHash: hash))
             }
-        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+        } catch let error where Accounts.isUniquenessViolation(error) {
             // Lost a race with a concurrent sign-up for the same name or email.
             throw .validation("Username or email has already been taken")
         } catch {
@@ -65,7 +64,7 @@ public struct AccountService: Sendable {
     /// - Throws: `NodeError.notFound` when there is none.
     public func local(_ username: String) async throws(NodeError) -> Account {
         let found: Account?
-        do { found = try await database.readBlocking { try Account.local(username).fetchOne($0.grdb) } } catch {
+        do { found = try await database.read { try $0.accounts.findLocal(username: username) } } catch {
             throw .internal("reading account: \(error)")
         }
         guard let found else { throw .notFound("Record not found") }
@@ -76,8 +75,8 @@ public struct AccountService: Sendable {
     public func listLocal() throws(NodeError) -> [(account: Account, email: String)] {
         do {
             return try database.readBlocking { db in
-                try Account.allLocal.fetchAll(db.grdb).map { account in
-                    (account, try Credential.fetchOne(db.grdb, key: account.id)?.email ?? "")
+                try db.accounts.allLocal().map { account in
+                    (account, try db.accounts.credential(of: account.id)?.email ?? "")
                 }
             }
         } catch { throw .internal("listing accounts: \(error)") }
@@ -88,8 +87,8 @@ public struct AccountService: Sendable {
         let row: (Account, Credential)?
         do {
             row = try database.readBlocking { db in
-                guard let credential = try Credential.email(email).fetchOne(db.grdb),
-                    let account = try Account.fetchOne(db.grdb, key: credential.accountId)
+                guard let credential = try db.accounts.credential(email: email),
+                    let account = try db.accounts.find(id: credential.accountId)
                 else { return nil }
                 return (account, credential)
             }
@@ -120,9 +119,9 @@ public struct AccountService: Sendable {
         let deleted: Bool
         do {
             deleted = try database.writeBlocking { db in
-                guard let account = try Account.local(username).fetchOne(db.grdb) else { return false }
-                try Tombstone(uri: account.uri, accountId: nil).save(db.grdb)
-                return try account.delete(db.grdb)
+                guard let account = try db.accounts.findLocal(username: username) else { return false }
+                try db.accounts.saveTombstone(Tombstone(uri: account.uri, accountId: nil))
+                return try db.accounts.delete(account)
             }
         } catch { throw .internal("deleting account: \(error)") }
         guard deleted else { throw .notFound("No local account named \(username)") }
@@ -131,11 +130,11 @@ public struct AccountService: Sendable {
     private func checkAvailable(username: String, email: String) async throws(NodeError) {
         let (nameTaken, emailTaken): (Bool, Bool)
         do {
-            (nameTaken, emailTaken) = try await database.readBlocking { db in
+            (nameTaken, emailTaken) = try await database.read { [urls] db in
                 // A deleted account's name stays taken: its actor id may still be cached elsewhere.
-                let tombstoned = try Tombstone.fetchOne(db.grdb, key: urls.actor(username)) != nil
-                let taken = try Account.local(username).fetchCount(db.grdb) > 0 || tombstoned
-                return (taken, try Credential.email(email).fetchCount(db.grdb) > 0)
+                let tombstoned = try db.accounts.tombstone(uri: urls.actor(username)) != nil
+                let taken = try db.accounts.localExists(username: username) || tombstoned
+                return (taken, try db.accounts.emailExists(email))
             }
         } catch { throw .internal("checking availability: \(error)") }
         if nameTaken { throw .validation("Username has already been taken") }

@@ -1,6 +1,5 @@
 import Activity
 import Foundation
-import GRDB
 import Storage
 
 /// Boosts (Mastodon's reblogs, ActivityPub's `Announce`) by local accounts.
@@ -29,11 +28,10 @@ extension InteractionService {
             var boost = Post(id: id, uri: urls.activity(booster.username, id: id), accountId: booster.id, local: true)
             boost.reblogOfId = original.id
             boost.visibility = original.visibility == .unlisted && visibility == .public ? .unlisted : visibility
-            try boost.insert(db.grdb)
-            try HomeTimeline.fanOut(postId: boost.id, authorId: booster.id, includeAuthor: true, in: db.grdb)
+            try db.posts.insert(boost)
+            try db.timelines.fanOut(post: boost.id, author: booster.id, includeAuthor: true)
             if author.isLocal, author.id != booster.id {
-                try AccountNotification(accountId: author.id, fromAccountId: booster.id, type: .reblog, postId: original.id)
-                    .insert(db.grdb, onConflict: .ignore)
+                try db.notifications.add(AccountNotification(accountId: author.id, fromAccountId: booster.id, type: .reblog, postId: original.id))
             }
             let announce = Self.announce(boost, of: original, by: booster, author: author, urls: urls)
             try Outbox.record(announce, sender: booster, postId: boost.id, inboxes: Self.boostInboxes(booster, author, in: db), in: db)
@@ -49,17 +47,16 @@ extension InteractionService {
     public func unreblog(_ postId: Int64, by booster: Account) async throws(NodeError) {
         let urls = node.urls
         try await boostWrite { db in
-            let target = try Post.fetchOne(db.grdb, key: postId).map { $0.reblogOfId ?? $0.id } ?? postId
+            let target = try db.posts.find(id: postId).map { $0.reblogOfId ?? $0.id } ?? postId
             guard let boost = try Self.boost(of: target, by: booster.id, in: db),
-                let original = try Post.fetchOne(db.grdb, key: target), let author = try Account.fetchOne(db.grdb, key: original.accountId)
+                let original = try db.posts.find(id: target), let author = try db.accounts.find(id: original.accountId)
             else { return }
             let announce = Self.announce(boost, of: original, by: booster, author: author, urls: urls)
             let inboxes = try Self.boostInboxes(booster, author, in: db)
             // An Announce still waiting for delivery is simply not sent.
-            try db.grdb.execute(sql: "DELETE FROM delivery_queue WHERE activity_uri = ?", arguments: [boost.uri])
-            try db.grdb.execute(sql: "DELETE FROM notifications WHERE from_account_id = ? AND post_id = ? AND type = 'reblog'",
-                           arguments: [booster.id, original.id])
-            _ = try boost.delete(db.grdb)
+            try db.deliveries.cancelQueued(activityURI: boost.uri)
+            try db.notifications.removeReblog(from: booster.id, post: original.id)
+            try db.posts.delete(boost)
             let undo = ActivityBuilder(urls: urls).undo(announce, actor: booster, to: announce.to + announce.cc)
             try Outbox.record(undo, sender: booster, postId: nil, inboxes: inboxes, in: db)
         }
@@ -68,19 +65,19 @@ extension InteractionService {
 
     /// The post a boost of `postId` would share, with its author; only public and unlisted posts.
     private static func boostable(_ postId: Int64, in db: Transaction) throws -> (Post, Account) {
-        guard var post = try Post.fetchOne(db.grdb, key: postId) else { throw NodeError.notFound("Record not found") }
+        guard var post = try db.posts.find(id: postId) else { throw NodeError.notFound("Record not found") }
         if let originalId = post.reblogOfId {
-            guard let original = try Post.fetchOne(db.grdb, key: originalId) else { throw NodeError.notFound("Record not found") }
+            guard let original = try db.posts.find(id: originalId) else { throw NodeError.notFound("Record not found") }
             post = original
         }
-        guard let author = try Account.fetchOne(db.grdb, key: post.accountId) else { throw NodeError.notFound("Record not found") }
+        guard let author = try db.accounts.find(id: post.accountId) else { throw NodeError.notFound("Record not found") }
         guard post.visibility == .public || post.visibility == .unlisted else { throw NodeError.forbidden("This action is not allowed") }
         return (post, author)
     }
 
     /// `accountId`'s boost of `postId`, if any.
     static func boost(of postId: Int64, by accountId: Int64, in db: Transaction) throws -> Post? {
-        try Post.filter(Column("reblog_of_id") == postId && Column("account_id") == accountId).fetchOne(db.grdb)
+        try db.posts.boost(of: postId, by: accountId)
     }
 
     /// The `Announce` for `boost`, addressed as its visibility says (as Mastodon addresses

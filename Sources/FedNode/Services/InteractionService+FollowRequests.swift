@@ -1,6 +1,5 @@
 import Activity
 import Foundation
-import GRDB
 import Storage
 
 /// Follow requests to locked accounts: the target approves or declines each one. The change,
@@ -25,7 +24,7 @@ extension InteractionService {
         let urls = node.urls
         try await requestWrite { db in
             let (follow, requester) = try Self.pendingRequest(from: requesterId, to: target, in: db)
-            try follow.delete(db.grdb)
+            try db.follows.delete(follow)
             try Self.forgetRequestNotification(of: follow, in: db)
             guard !requester.isLocal else { return }
             let reject = ActivityBuilder(urls: urls).answer("Reject", followId: follow.uri, follower: requester, target: target)
@@ -37,9 +36,9 @@ extension InteractionService {
     /// Approves every pending request to `target` (when it stops approving by hand). Runs inside
     /// the caller's transaction; the caller notifies the delivery worker.
     static func acceptPendingRequests(of target: Account, urls: NodeURLs, in db: Transaction) throws {
-        let pending = try Follow.filter(Column("target_account_id") == target.id && Column("state") == FollowState.pending).fetchAll(db.grdb)
+        let pending = try db.follows.pendingRequests(to: target.id)
         for follow in pending {
-            guard let follower = try Account.fetchOne(db.grdb, key: follow.accountId) else { continue }
+            guard let follower = try db.accounts.find(id: follow.accountId) else { continue }
             try accept(follow, follower: follower, target: target, urls: urls, in: db)
         }
     }
@@ -49,9 +48,9 @@ extension InteractionService {
     private static func accept(_ follow: Follow, follower: Account, target: Account, urls: NodeURLs, in db: Transaction) throws {
         var accepted = follow
         accepted.state = .accepted
-        try accepted.update(db.grdb)
+        try db.follows.update(accepted)
         try forgetRequestNotification(of: follow, in: db)
-        try AccountNotification(accountId: target.id, fromAccountId: follower.id, type: .follow, postId: nil).insert(db.grdb, onConflict: .ignore)
+        try db.notifications.add(AccountNotification(accountId: target.id, fromAccountId: follower.id, type: .follow, postId: nil))
         guard !follower.isLocal else { return }
         let accept = ActivityBuilder(urls: urls).answer("Accept", followId: follow.uri, follower: follower, target: target)
         try Outbox.record(accept, sender: target, postId: nil, inboxes: Outbox.inbox(of: follower), in: db)
@@ -59,17 +58,15 @@ extension InteractionService {
 
     /// The pending follow from `requesterId` to `target`, with the requester.
     private static func pendingRequest(from requesterId: Int64, to target: Account, in db: Transaction) throws -> (Follow, Account) {
-        guard let follow = try Follow.filter(Column("account_id") == requesterId && Column("target_account_id") == target.id
-                                             && Column("state") == FollowState.pending).fetchOne(db.grdb),
-            let requester = try Account.fetchOne(db.grdb, key: requesterId)
+        guard let follow = try db.follows.pendingRequest(from: requesterId, to: target.id),
+            let requester = try db.accounts.find(id: requesterId)
         else { throw NodeError.notFound("Record not found") }
         return (follow, requester)
     }
 
     /// The request's notification goes with the request (Mastodon deletes it too).
     private static func forgetRequestNotification(of follow: Follow, in db: Transaction) throws {
-        try db.grdb.execute(sql: "DELETE FROM notifications WHERE account_id = ? AND from_account_id = ? AND type = 'follow_request'",
-                       arguments: [follow.targetAccountId, follow.accountId])
+        try db.notifications.removeFollowRequest(to: follow.targetAccountId, from: follow.accountId)
     }
 
     private func requestWrite(_ body: @Sendable @escaping (Transaction) throws -> Void) async throws(NodeError) {

@@ -1,6 +1,5 @@
 import Activity
 import Foundation
-import GRDB
 import Storage
 
 /// Likes, follows and blocks by local accounts, local or across nodes. Each action writes its
@@ -13,12 +12,12 @@ public struct InteractionService: Sendable {
     public func like(_ postId: Int64, by liker: Account) async throws(NodeError) {
         try await write { db in
             let (post, author) = try postAndAuthor(postId, in: db)
-            guard try Like.filter(Column("account_id") == liker.id && Column("post_id") == post.id).fetchCount(db.grdb) == 0 else { return }
+            guard try !db.likes.exists(account: liker.id, post: post.id) else { return }
             let id = builder.newId(liker)
-            try Like(accountId: liker.id, postId: post.id, uri: id).insert(db.grdb)
+            try db.likes.insert(Like(accountId: liker.id, postId: post.id, uri: id))
             if author.isLocal {
                 if author.id != liker.id {
-                    try AccountNotification(accountId: author.id, fromAccountId: liker.id, type: .favourite, postId: post.id).insert(db.grdb, onConflict: .ignore)
+                    try db.notifications.add(AccountNotification(accountId: author.id, fromAccountId: liker.id, type: .favourite, postId: post.id))
                 }
             } else {
                 try Outbox.record(builder.like(id: id, liker: liker, post: post, author: author), sender: liker, postId: nil,
@@ -32,9 +31,9 @@ public struct InteractionService: Sendable {
     public func unlike(_ postId: Int64, by liker: Account) async throws(NodeError) {
         try await write { db in
             let (post, author) = try postAndAuthor(postId, in: db)
-            guard let like = try Like.filter(Column("account_id") == liker.id && Column("post_id") == post.id).fetchOne(db.grdb) else { return }
-            try like.delete(db.grdb)
-            try db.grdb.execute(sql: "DELETE FROM notifications WHERE from_account_id = ? AND post_id = ? AND type = 'favourite'", arguments: [liker.id, post.id])
+            guard let like = try db.likes.find(account: liker.id, post: post.id) else { return }
+            try db.likes.delete(like)
+            try db.notifications.removeFavourite(from: liker.id, post: post.id)
             guard !author.isLocal else { return }
             let original = builder.like(id: like.uri ?? builder.newId(liker), liker: liker, post: post, author: author)
             try Outbox.record(builder.undo(original, actor: liker, to: [author.uri]), sender: liker, postId: nil, inboxes: Outbox.inbox(of: author), in: db)
@@ -49,16 +48,16 @@ public struct InteractionService: Sendable {
         guard target.id != follower.id else { throw .validation("You cannot follow yourself") }
         let follow = try await write { db -> Follow in
             if try Relationships.blocks(follower.id, target.id, in: db) { throw NodeError.forbidden("This action is not allowed") }
-            if let existing = try Follow.filter(Column("account_id") == follower.id && Column("target_account_id") == target.id).fetchOne(db.grdb) {
+            if let existing = try db.follows.find(follower: follower.id, target: target.id) {
                 return existing
             }
             let id = builder.newId(follower)
             let follow = Follow(accountId: follower.id, targetAccountId: target.id, uri: id,
                                 state: target.isLocal && !target.locked ? .accepted : .pending)
-            try follow.insert(db.grdb)
+            try db.follows.insert(follow)
             if target.isLocal {
                 let type: NotificationType = follow.state == .accepted ? .follow : .followRequest
-                try AccountNotification(accountId: target.id, fromAccountId: follower.id, type: type, postId: nil).insert(db.grdb, onConflict: .ignore)
+                try db.notifications.add(AccountNotification(accountId: target.id, fromAccountId: follower.id, type: type, postId: nil))
             } else {
                 try Outbox.record(builder.follow(id: id, follower: follower, target: target), sender: follower, postId: nil,
                                   inboxes: Outbox.inbox(of: target), in: db)
@@ -72,9 +71,9 @@ public struct InteractionService: Sendable {
     /// Stops following (or cancels the request); their posts leave the home timeline.
     public func unfollow(_ target: Account, by follower: Account) async throws(NodeError) {
         try await write { db in
-            guard let follow = try Follow.filter(Column("account_id") == follower.id && Column("target_account_id") == target.id).fetchOne(db.grdb) else { return }
-            try follow.delete(db.grdb)
-            try HomeTimeline.remove(authorId: target.id, from: follower.id, in: db.grdb)
+            guard let follow = try db.follows.find(follower: follower.id, target: target.id) else { return }
+            try db.follows.delete(follow)
+            try db.timelines.remove(author: target.id, from: follower.id)
             guard !target.isLocal else { return }
             let original = builder.follow(id: follow.uri ?? builder.newId(follower), follower: follower, target: target)
             try Outbox.record(builder.undo(original, actor: follower, to: [target.uri]), sender: follower, postId: nil, inboxes: Outbox.inbox(of: target), in: db)
@@ -87,14 +86,12 @@ public struct InteractionService: Sendable {
     public func block(_ target: Account, by blocker: Account) async throws(NodeError) {
         guard target.id != blocker.id else { throw .validation("You cannot block yourself") }
         try await write { db in
-            guard try Block.filter(Column("account_id") == blocker.id && Column("target_account_id") == target.id).fetchCount(db.grdb) == 0 else { return }
+            guard try !db.blocks.exists(blocker: blocker.id, blocked: target.id) else { return }
             let id = builder.newId(blocker)
-            try Block(accountId: blocker.id, targetAccountId: target.id, uri: id).insert(db.grdb)
-            let follows = try Follow.filter((Column("account_id") == blocker.id && Column("target_account_id") == target.id)
-                                            || (Column("account_id") == target.id && Column("target_account_id") == blocker.id)).fetchAll(db.grdb)
-            for follow in follows { try follow.delete(db.grdb) }
-            try HomeTimeline.remove(authorId: target.id, from: blocker.id, in: db.grdb)
-            try HomeTimeline.remove(authorId: blocker.id, from: target.id, in: db.grdb)
+            try db.blocks.insert(Block(accountId: blocker.id, targetAccountId: target.id, uri: id))
+            try db.follows.deleteAll(between: blocker.id, and: target.id)
+            try db.timelines.remove(author: target.id, from: blocker.id)
+            try db.timelines.remove(author: blocker.id, from: target.id)
             guard !target.isLocal else { return }
             try Outbox.record(builder.block(id: id, blocker: blocker, target: target), sender: blocker, postId: nil, inboxes: Outbox.inbox(of: target), in: db)
         }
@@ -104,8 +101,8 @@ public struct InteractionService: Sendable {
     /// Lifts a block; a remote target's node gets `Undo(Block)`.
     public func unblock(_ target: Account, by blocker: Account) async throws(NodeError) {
         try await write { db in
-            guard let block = try Block.filter(Column("account_id") == blocker.id && Column("target_account_id") == target.id).fetchOne(db.grdb) else { return }
-            try block.delete(db.grdb)
+            guard let block = try db.blocks.find(blocker: blocker.id, target: target.id) else { return }
+            try db.blocks.delete(block)
             guard !target.isLocal else { return }
             let original = builder.block(id: block.uri ?? builder.newId(blocker), blocker: blocker, target: target)
             try Outbox.record(builder.undo(original, actor: blocker, to: [target.uri]), sender: blocker, postId: nil, inboxes: Outbox.inbox(of: target), in: db)
@@ -114,7 +111,7 @@ public struct InteractionService: Sendable {
     }
 
     private func postAndAuthor(_ postId: Int64, in db: Transaction) throws -> (Post, Account) {
-        guard let post = try Post.fetchOne(db.grdb, key: postId), let author = try Account.fetchOne(db.grdb, key: post.accountId) else {
+        guard let post = try db.posts.find(id: postId), let author = try db.accounts.find(id: post.accountId) else {
             throw NodeError.notFound("Record not found")
         }
         return (post, author)

@@ -1,6 +1,5 @@
 import Activity
 import Foundation
-import GRDB
 import Storage
 
 /// Local posting: photo posts with captions and hashtags, comments, edits and deletes. Each
@@ -54,21 +53,21 @@ public struct PostService: Sendable {
         post.language = draft.language
         let row = post
         let stored = try await write { db -> Post in
-            if let key = draft.idempotencyKey, let earlier = try IdempotencyKeys.post(key: key, accountId: author.id, in: db.grdb) {
+            if let key = draft.idempotencyKey, let earlier = try db.posts.created(withIdempotencyKey: key, by: author.id) {
                 return earlier
             }
             var post = row
             if let parentId = draft.inReplyToId {
-                guard let parent = try Post.fetchOne(db.grdb, key: parentId) else { throw NodeError.notFound("Record not found") }
+                guard let parent = try db.posts.find(id: parentId) else { throw NodeError.notFound("Record not found") }
                 post.inReplyToId = parent.id
                 post.inReplyToUri = parent.uri
                 post.inReplyToAccountId = parent.accountId
             }
-            let media = try MediaAttachment.filter(keys: draft.mediaIds).filter(Column("account_id") == author.id).fetchAll(db.grdb)
+            let media = try db.media.find(ids: draft.mediaIds, ownedBy: author.id)
                 .sorted { draft.mediaIds.firstIndex(of: $0.id)! < draft.mediaIds.firstIndex(of: $1.id)! }
             try PostWriter.insert(post, media: media, hashtags: TextParser.hashtags(in: draft.text), mentions: mentions, in: db)
             try deliver(PostToAS(urls: node.urls).create(post, parts: .read(post, in: db)), of: post, by: author, in: db)
-            if let key = draft.idempotencyKey { try IdempotencyKeys.record(key: key, accountId: author.id, postId: post.id, in: db.grdb) }
+            if let key = draft.idempotencyKey { try db.posts.recordIdempotencyKey(key, accountId: author.id, postId: post.id) }
             return post
         }
         node.deliverySignal.notify()
@@ -90,14 +89,8 @@ public struct PostService: Sendable {
             if let language { post.language = language }
             post.editedAt = Date()
             post.updatedAt = post.editedAt!
-            try post.update(db.grdb)
-            if let mediaIds {
-                try db.grdb.execute(sql: "UPDATE media_attachments SET post_id = NULL WHERE post_id = ?", arguments: [post.id])
-                for (position, mediaId) in mediaIds.enumerated() {
-                    try db.grdb.execute(sql: "UPDATE media_attachments SET post_id = ?, position = ? WHERE id = ? AND account_id = ?",
-                                   arguments: [post.id, position, mediaId, author.id])
-                }
-            }
+            try db.posts.update(post)
+            if let mediaIds { try db.media.setAttachments(of: post.id, to: mediaIds, ownedBy: author.id) }
             try PostWriter.setHashtags(TextParser.hashtags(in: text), of: post.id, in: db)
             let converter = PostToAS(urls: node.urls)
             let note = converter.note(post, parts: try .read(post, in: db))
@@ -116,8 +109,8 @@ public struct PostService: Sendable {
             let note = PostToAS(urls: node.urls).note(post, parts: try .read(post, in: db))
             let delete = ActivityBuilder(urls: node.urls).deletePost(post, author: author, to: note.to, cc: note.cc)
             try deliver(delete, of: post, by: author, in: db, recordPost: false)
-            try Tombstone(uri: post.uri, accountId: author.id).insert(db.grdb, onConflict: .replace)
-            _ = try post.delete(db.grdb)
+            try db.accounts.replaceTombstone(Tombstone(uri: post.uri, accountId: author.id))
+            try db.posts.delete(post)
         }
         node.deliverySignal.notify()
     }
@@ -126,15 +119,13 @@ public struct PostService: Sendable {
     /// and replied-to remote accounts.
     private func deliver(_ activity: ASObject, of post: Post, by author: Account, in db: Transaction, recordPost: Bool = true) throws {
         var inboxes = post.visibility == .direct ? [] : try Outbox.followerInboxes(of: author.id, in: db)
-        let involved = try Account.fetchAll(db.grdb, sql: """
-            SELECT a.* FROM accounts a WHERE a.domain IS NOT NULL AND (a.id IN (SELECT account_id FROM mentions WHERE post_id = ?) OR a.id = ?)
-            """, arguments: [post.id, post.inReplyToAccountId])
+        let involved = try db.accounts.remoteInvolved(inPost: post.id, inReplyToAccountId: post.inReplyToAccountId)
         inboxes += involved.flatMap(Outbox.inbox(of:))
         try Outbox.record(activity, sender: author, postId: recordPost ? post.id : nil, inboxes: inboxes, in: db)
     }
 
     private func ownPost(_ id: Int64, of author: Account, in db: Transaction) throws -> Post {
-        guard let post = try Post.fetchOne(db.grdb, key: id), post.reblogOfId == nil else { throw NodeError.notFound("Record not found") }
+        guard let post = try db.posts.find(id: id), post.reblogOfId == nil else { throw NodeError.notFound("Record not found") }
         guard post.accountId == author.id else { throw NodeError.forbidden("This action is not allowed") }
         return post
     }

@@ -1,6 +1,5 @@
 import Activity
 import Foundation
-import GRDB
 import Storage
 
 /// Profile edits by local accounts. The saved profile and the `Update` of the actor to every
@@ -30,11 +29,11 @@ public struct ProfileService: Sendable {
         let noteHTML = renderedNote
         let urls = node.urls
         let saved = try await write { db -> Account in
-            guard var current = try Account.fetchOne(db.grdb, key: account.id) else { throw NodeError.notFound("Record not found") }
+            guard var current = try db.accounts.find(id: account.id) else { throw NodeError.notFound("Record not found") }
             let wasLocked = current.locked
             Self.apply(changes, noteHTML: noteHTML, avatar: avatar, header: header, to: &current)
             current.updatedAt = Date()
-            try current.update(db.grdb)
+            try db.accounts.update(current)
             if wasLocked, !current.locked {
                 // Unlocking approves everyone who was waiting, as Mastodon does.
                 try InteractionService.acceptPendingRequests(of: current, urls: urls, in: db)
@@ -85,7 +84,7 @@ public struct ProfileService: Sendable {
             known = try await node.database.read { db in
                 try mentions.compactMap { mention in
                     let domain = mention.domain.flatMap { $0.lowercased() == node.urls.domain ? nil : $0 }
-                    return try Account.handle(mention.username, domain: domain).fetchOne(db.grdb)
+                    return try db.accounts.find(username: mention.username, domain: domain)
                 }
             }
         } catch { throw .internal("reading mentioned accounts: \(error)") }

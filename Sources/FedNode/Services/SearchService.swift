@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Storage
 
 /// Search as Mastodon's `/api/v2/search` without a full-text index: people by handle or name
@@ -32,20 +31,12 @@ struct SearchService: Sendable {
         let viewerId = viewer?.id ?? 0
         var found: [Account] = []
         if query.offset == 0, let exact = try await exactAccount(text, resolve: query.resolve && viewer != nil),
-            try await read({ db in try Self.isListable(exact.id, viewer: viewerId, following: query.following, in: db) }) {
+            try await read({ db in try db.accounts.isListable(exact.id, viewer: viewerId, onlyFollowed: query.following) }) {
             found.append(exact)
         }
         guard let prefix = Self.searchPrefix(text, localDomain: node.urls.domain) else { return found }
         let candidates = try await read { db in
-            try Account.fetchAll(db.grdb, sql: """
-                SELECT a.* FROM accounts a
-                WHERE (a.username LIKE ?1 ESCAPE '\\' OR a.display_name LIKE ?1 ESCAPE '\\')
-                  AND (a.discoverable OR a.id = ?2 OR \(Self.related))
-                  AND \(Self.listable)
-                  AND (?3 = 0 OR \(Self.followed))
-                ORDER BY (a.username = ?4) DESC, \(Self.related) DESC, (a.domain IS NULL) DESC, a.username, a.id
-                LIMIT ?5 OFFSET ?6
-                """, arguments: [Self.likePrefix(prefix), viewerId, query.following, prefix, query.limit, query.offset])
+            try db.accounts.search(prefix: prefix, viewer: viewerId, onlyFollowed: query.following, limit: query.limit, offset: query.offset)
         }
         found += candidates.filter { candidate in !found.contains { $0.id == candidate.id } }
         return Array(found.prefix(query.limit))
@@ -63,37 +54,25 @@ struct SearchService: Sendable {
     func hashtags(_ query: Query) async throws(NodeError) -> [Hashtag] {
         let name = Self.tagName(query.text)
         guard !name.isEmpty else { return [] }
-        return try await read { db in
-            try Hashtag.fetchAll(db.grdb, sql: """
-                SELECT * FROM hashtags WHERE name LIKE ? ESCAPE '\\' ORDER BY (name = ?) DESC, length(name), name LIMIT ? OFFSET ?
-                """, arguments: [Self.likePrefix(name), name, query.limit, query.offset])
-        }
+        return try await read { db in try db.tags.search(prefix: name, limit: query.limit, offset: query.offset) }
     }
 
     /// Posts `viewer` may see: those carrying the hashtag when the text is `#tag`, or the post
     /// whose id or URL the text is. Newest first.
     func posts(_ query: Query, viewer: Account?) async throws(NodeError) -> [Post] {
         let text = query.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let visible = Posts.visibilityCondition("p", viewer: viewer?.id)
-        var sql = "SELECT p.* FROM posts p WHERE \(visible.sql) AND p.reblog_of_id IS NULL"
-        var arguments = visible.arguments
+        let match: PostSearchMatch
         if text.hasPrefix("#"), !Self.tagName(text).isEmpty {
-            sql += " AND p.id IN (SELECT ph.post_id FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id WHERE h.name = ?)"
-            arguments += [Self.tagName(text)]
+            match = .hashtag(Self.tagName(text))
         } else if text.hasPrefix("https://") || text.hasPrefix("http://") {
-            sql += " AND (p.uri = ? OR p.url = ?)"
-            arguments += [text, text]
+            match = .url(text)
         } else {
             return []
         }
-        if let accountId = query.accountId {
-            sql += " AND p.account_id = ?"
-            arguments += [accountId]
+        let viewerId = viewer?.id
+        return try await read { db in
+            try db.posts.search(match, visibleTo: viewerId, by: query.accountId, limit: query.limit, offset: query.offset)
         }
-        sql += " ORDER BY p.id DESC LIMIT ? OFFSET ?"
-        arguments += [query.limit, query.offset]
-        let (statement, values) = (sql, arguments)
-        return try await read { db in try Post.fetchAll(db.grdb, sql: statement, arguments: values) }
     }
 
     // MARK: Exact matches
@@ -102,47 +81,15 @@ struct SearchService: Sendable {
     /// `resolve` is set (failures just mean no exact match).
     private func exactAccount(_ text: String, resolve: Bool) async throws(NodeError) -> Account? {
         if text.hasPrefix("https://") || text.hasPrefix("http://") {
-            if let known = try await read({ db in try Account.filter(Column("uri") == text || Column("url") == text).fetchOne(db.grdb) }) { return known }
+            if let known = try await read({ db in try db.accounts.find(uriOrURL: text) }) { return known }
             guard resolve else { return nil }
             return try? await node.remoteAccounts.resolve(uri: text)
         }
         guard let handle = AccountHandle(text), let domain = handle.domain else { return nil }
         let remoteDomain = domain == node.urls.domain ? nil : domain
-        if let known = try await read({ db in try Account.handle(handle.username, domain: remoteDomain).fetchOne(db.grdb) }) { return known }
+        if let known = try await read({ db in try db.accounts.find(username: handle.username, domain: remoteDomain) }) { return known }
         guard resolve, remoteDomain != nil else { return nil }
         return try? await node.remoteAccounts.resolve(username: handle.username, domain: domain)
-    }
-
-    // MARK: SQL pieces
-
-    /// The viewer (`?2`) and account `a` follow each other in some way (even pending).
-    private static let related = """
-        EXISTS (SELECT 1 FROM follows rf WHERE (rf.account_id = ?2 AND rf.target_account_id = a.id) OR (rf.account_id = a.id AND rf.target_account_id = ?2))
-        """
-
-    /// Account `a` is in no block relation with the viewer (`?2`) and not on a blocked domain
-    /// (or a subdomain of one).
-    private static let listable = """
-        NOT EXISTS (SELECT 1 FROM blocks lb WHERE (lb.account_id = ?2 AND lb.target_account_id = a.id) OR (lb.account_id = a.id AND lb.target_account_id = ?2))
-        AND NOT EXISTS (SELECT 1 FROM domain_blocks ld WHERE ld.domain = a.domain OR a.domain LIKE '%.' || ld.domain)
-        """
-
-    /// The viewer (`?2`) follows account `a` (accepted).
-    private static let followed = """
-        EXISTS (SELECT 1 FROM follows sf WHERE sf.account_id = ?2 AND sf.target_account_id = a.id AND sf.state = 'accepted')
-        """
-
-    /// Whether an exact match may be listed for the viewer.
-    private static func isListable(_ id: Int64, viewer: Int64, following: Bool, in db: Transaction) throws -> Bool {
-        try Bool.fetchOne(db.grdb, sql: """
-            SELECT EXISTS (SELECT 1 FROM accounts a WHERE a.id = ?1 AND \(listable) AND (?3 = 0 OR \(followed)))
-            """, arguments: [id, viewer, following]) ?? false
-    }
-
-    /// A `LIKE` pattern matching values that start with `prefix` (wildcards escaped).
-    static func likePrefix(_ prefix: String) -> String {
-        prefix.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_") + "%"
     }
 
     /// A hashtag name from typed text: without the leading `#`, trimmed.

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Storage
 
 /// A subscriber as the router sees it: who is watching which streams.
@@ -58,10 +57,10 @@ struct StreamRouter {
     }
 
     private func routePost(_ event: StreamEvent, to listeners: [StreamListener]) throws -> Outcome {
-        guard let postId = event.postId, let post = try Post.fetchOne(db.grdb, key: postId) else { return Outcome() }
+        guard let postId = event.postId, let post = try db.posts.find(id: postId) else { return Outcome() }
         let audience = try publicAudience(of: post)
         var outcome = Outcome(audience: (post.id, audience))
-        let readers = Set(try Int64.fetchAll(db.grdb, sql: "SELECT account_id FROM home_timeline WHERE post_id = ?", arguments: [post.id]))
+        let readers = Set(try db.timelines.homeReaders(of: post.id))
         let name = event.kind == .post ? "update" : "status.update"
         var rendered: [Int64: String?] = [:]  // one rendering per viewer (0: anonymous)
         for listener in listeners {
@@ -84,10 +83,7 @@ struct StreamRouter {
 
     private func routeDelete(_ event: StreamEvent, to listeners: [StreamListener], audience: Set<StreamChannel>?) throws -> [StreamDelivery] {
         guard let postId = event.postId, let authorId = event.accountId else { return [] }
-        var personal = Set(try Int64.fetchAll(db.grdb, sql: """
-            SELECT f.account_id FROM follows f JOIN accounts a ON a.id = f.account_id
-            WHERE f.target_account_id = ? AND f.state = 'accepted' AND a.domain IS NULL
-            """, arguments: [authorId]))
+        var personal = Set(try db.follows.localFollowerIds(of: authorId))
         personal.insert(authorId)
         let publicChannels = audience ?? StreamChannel.untaggedPublic
         var deliveries: [StreamDelivery] = []
@@ -105,7 +101,7 @@ struct StreamRouter {
         let personal: Set<StreamChannel> = [.user, .userNotification]
         let targets = listeners.filter { $0.viewer?.id == event.accountId && !$0.channels.isDisjoint(with: personal) }
         guard let recipient = targets.first?.viewer, let id = event.notificationId,
-            let item = try AccountNotification.fetchOne(db.grdb, key: id), try NotificationVisibility.isVisible(item, in: db),
+            let item = try db.notifications.find(id: id), try NotificationVisibility.isVisible(item, in: db),
             let entity = try EntityRenderer(node: node, viewer: recipient, db: db).notification(item)
         else { return [] }
         let payload = try Self.json(entity)
@@ -121,10 +117,8 @@ struct StreamRouter {
     private func publicAudience(of post: Post) throws -> Set<StreamChannel> {
         guard post.visibility == .public, post.reblogOfId == nil else { return [] }
         if post.inReplyToUri != nil || post.inReplyToId != nil, post.inReplyToAccountId != post.accountId { return [] }
-        let hasMedia = try MediaAttachment.filter(Column("post_id") == post.id).fetchCount(db.grdb) > 0
-        let tags = try String.fetchAll(db.grdb, sql: """
-            SELECT h.name FROM hashtags h JOIN post_hashtags ph ON ph.hashtag_id = h.id WHERE ph.post_id = ?
-            """, arguments: [post.id]).map { $0.lowercased() }
+        let hasMedia = try db.media.count(of: post.id) > 0
+        let tags = try db.posts.hashtagNames(of: post.id).map { $0.lowercased() }
         return StreamChannel.publicAudience(local: post.local, hasMedia: hasMedia, tags: tags)
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import ServiceLifecycle
 import Storage
 
@@ -14,7 +13,7 @@ public struct StreamSubscription: Sendable {
 /// Streaming's one source of events: reads the `stream_events` log (filled by triggers in the
 /// same transaction as each change, whichever path made it) in id order, routes each row to
 /// the interested subscribers (`StreamRouter`), and prunes rows older than ten minutes.
-/// Wakes when the log changes (GRDB region observation) and polls every 200 ms for writers
+/// Wakes when the log changes (`StreamLog.observeChanges`) and polls every 200 ms for writers
 /// in other processes; reads nothing while nobody is subscribed. Runs under the application's service group; on shutdown every
 /// subscription finishes, so streaming responses end and the server can drain.
 public actor StreamingHub: Service {
@@ -71,7 +70,7 @@ public actor StreamingHub: Service {
     /// With nobody listening the log is not read; the first subscriber starts at its end, so
     /// it hears everything logged after it subscribed and nothing before.
     private func catchUp() async {
-        guard let latest = try? await node.database.read({ try StreamEvent.latestId(in: $0.grdb) }) else { return }
+        guard let latest = try? await node.database.read({ try $0.stream.latestId() }) else { return }
         // Another subscriber may have arrived meanwhile; its cursor must not move past unrouted rows.
         if subscribers.isEmpty { cursor = max(cursor ?? 0, latest) }
     }
@@ -100,9 +99,8 @@ public actor StreamingHub: Service {
 
     /// Routes log rows until cancelled or shut down, then ends every subscription.
     public func run() async throws {
-        let observation = DatabaseRegionObservation(tracking: Table(StreamEvent.databaseTableName))
-            // A failed observation only costs latency: the 200 ms poll still runs.
-            .start(in: node.database.pool, onError: { _ in }, onChange: { [wake] _ in wake.notify() })
+        // A failed observation only costs latency: the 200 ms poll still runs.
+        let observation = StreamLog.observeChanges(in: node.database, onChange: { [wake] in wake.notify() })
         defer { observation.cancel() }
         await cancelWhenGracefulShutdown {
             await self.loop()
@@ -141,13 +139,13 @@ public actor StreamingHub: Service {
     private func deliverNewEvents() async throws {
         guard !subscribers.isEmpty else { return }
         guard let from = cursor else {
-            cursor = try await node.database.read { try StreamEvent.latestId(in: $0.grdb) }
+            cursor = try await node.database.read { try $0.stream.latestId() }
             return
         }
         let listeners = subscribers.map { StreamListener(id: $0.key, viewer: $0.value.viewer, channels: $0.value.channels) }
         let known = audiences
         let (events, outcomes) = try await node.database.read { [node] db in
-            let events = try StreamEvent.after(from, limit: Self.batchSize, in: db.grdb)
+            let events = try db.stream.events(after: from, limit: Self.batchSize)
             return (events, Self.route(events, to: listeners, known: known, node: node, db: db))
         }
         for outcome in outcomes { deliver(outcome) }
@@ -194,6 +192,6 @@ public actor StreamingHub: Service {
         // Rows not yet routed to the current subscribers stay.
         let upTo = subscribers.isEmpty ? Int64.max : (cursor ?? 0)
         let before = Date().addingTimeInterval(-Self.retention)
-        _ = try await node.database.write { try StreamEvent.prune(before: before, upTo: upTo, in: $0.grdb) }
+        _ = try await node.database.write { try $0.stream.prune(before: before, upTo: upTo) }
     }
 }

@@ -1,5 +1,4 @@
 import Activity
-import GRDB
 import Storage
 
 /// Posts, followers and following counts shown on a profile.
@@ -11,9 +10,9 @@ struct ProfileCounts: Sendable {
     /// Reads the counts of a local account.
     static func read(_ db: Transaction, accountId: Int64) throws -> ProfileCounts {
         ProfileCounts(
-            posts: try Account.postsCount(of: accountId, in: db.grdb),
-            followers: try Account.followersCount(of: accountId, in: db.grdb),
-            following: try Account.followingCount(of: accountId, in: db.grdb))
+            posts: try db.posts.count(by: accountId),
+            followers: try db.follows.followersCount(of: accountId),
+            following: try db.follows.followingCount(of: accountId))
     }
 }
 

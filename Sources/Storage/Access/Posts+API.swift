@@ -7,9 +7,7 @@ extension Posts {
     /// are seen by everyone, followers-only posts by the author's accepted followers, direct
     /// posts by the people mentioned; the author always; never anyone in a block relation with
     /// the author, or on a domain the node blocks.
-    ///
-    /// Public only while queries outside this module still build SQL around it (search).
-    public static func visibilityCondition(_ alias: String, viewer viewerId: Int64?) -> (sql: String, arguments: StatementArguments) {
+    static func visibilityCondition(_ alias: String, viewer viewerId: Int64?) -> (sql: String, arguments: StatementArguments) {
         let p = alias
         guard let viewerId else {
             return ("(\(p).visibility IN ('public', 'unlisted') AND \(notDomainBlocked(p)))", [])

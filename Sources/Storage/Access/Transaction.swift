@@ -7,8 +7,8 @@ import GRDB
 ///
 /// A `Transaction` exists only inside `NodeDatabase.read`/`write` and must not escape them.
 public struct Transaction {
-    /// The connection the transaction runs on.
-    public let grdb: Database
+    /// The connection the transaction runs on (Storage only).
+    let grdb: Database
 
     /// Wraps a GRDB connection that is inside a transaction.
     public init(_ db: Database) { grdb = db }
