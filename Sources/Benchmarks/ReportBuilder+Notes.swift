@@ -59,7 +59,7 @@ extension ReportBuilder {
         let pages = "\(settings.timelineQueries) pages per size in three timed passes after an untimed one (the pass with the median p99 is reported; "
             + "page p99 of the passes at \(Self.count(size)): \(p99s)): every fourth the first page, "
             + "the rest below a seeded random post of the reader's timeline (`max_id`). "
-        let method = "In-process = one read transaction around `Timelines.home` (rows decoded into `Post`); "
+        let method = "In-process = one read transaction around `Timelines.homeRows` (rows decoded into `Post`); "
             + "reference = `\(Timelines.rawHomeScanSQL)` as a prepared statement for the same pages."
         let plan = timeline.plan.map { "`\($0)`" }.joined(separator: "; ")
         var notes = [data + pages + method, "Query plan of the page (`EXPLAIN QUERY PLAN`): \(plan)."]

@@ -60,13 +60,13 @@ struct TimelineBench {
         }
     }
 
-    /// Each page as the node reads it: one read transaction around `Timelines.home`.
+    /// Each page as the node reads it: one read transaction around `Timelines.homeRows`.
     private func pages(_ node: NodeDatabase, _ cursors: [Int64?]) throws -> LatencyStats {
         var samples: [UInt64] = []
         samples.reserveCapacity(cursors.count)
         for cursor in cursors {
             let start = MonotonicClock.now()
-            let page = try node.readBlocking { try $0.timelines.home(of: BenchWorld.readerId, maxId: cursor, limit: Self.pageSize) }
+            let page = try node.readBlocking { try $0.timelines.homeRows(of: BenchWorld.readerId, maxId: cursor, limit: Self.pageSize) }
             samples.append(MonotonicClock.now() - start)
             if page.count != Self.pageSize { throw BenchError.setup("a page of \(page.count) posts below \(cursor ?? 0)") }
         }

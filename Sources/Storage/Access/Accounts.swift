@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension Accounts {
@@ -29,4 +30,140 @@ extension Accounts {
 
     /// The credential registered with `email` (ignoring case).
     public func credential(email: String) throws -> Credential? { try Credential.email(email).fetchOne(db) }
+
+    /// The account whose public key has the id `keyId` (an HTTP signature's `keyId`).
+    public func find(publicKeyId keyId: String) throws -> Account? {
+        try Account.filter(Column("public_key_id") == keyId).fetchOne(db)
+    }
+
+    /// The accounts whose actor ids are among `uris`, in no particular order.
+    public func find(uris: [String]) throws -> [Account] {
+        try Account.filter(uris.contains(Column("uri"))).fetchAll(db)
+    }
+
+    /// Stores an account: updates its row when it exists, inserts it otherwise.
+    public func save(_ account: Account) throws { try account.save(db) }
+
+    /// Removes an account; foreign keys cascade to everything it owns.
+    /// - Returns: Whether a row was deleted.
+    @discardableResult
+    public func delete(_ account: Account) throws -> Bool { try account.delete(db) }
+
+    /// The author of `post` (cached statement: asked for every rendered status).
+    public func author(of post: Post) throws -> Account? {
+        try Account.fetchOne(db.cachedStatement(sql: "SELECT * FROM accounts WHERE id = ?"), arguments: [post.accountId])
+    }
+
+    /// Accepted followers, accepted follows and posts of `accountId`, through cached
+    /// statements (asked for every rendered account).
+    public func entityCounts(of accountId: Int64) throws -> AccountEntityCounts {
+        AccountEntityCounts(
+            followers: try APIQuerySupport.cachedCount(db, "SELECT COUNT(*) FROM follows WHERE target_account_id = ? AND state = 'accepted'", accountId),
+            following: try APIQuerySupport.cachedCount(db, "SELECT COUNT(*) FROM follows WHERE account_id = ? AND state = 'accepted'", accountId),
+            statuses: try APIQuerySupport.cachedCount(db, "SELECT COUNT(*) FROM posts WHERE account_id = ? AND reblog_of_id IS NULL", accountId))
+    }
+
+    /// Whether an account with this id exists.
+    public func exists(id: Int64) throws -> Bool { try Account.exists(db, key: id) }
+
+    /// The tombstone left by the deleted local object (actor or post) whose id is `uri`.
+    public func tombstone(uri: String) throws -> Tombstone? { try Tombstone.fetchOne(db, key: uri) }
+
+    /// Notes a sign-in of `accountId` at `date` (NodeInfo counts accounts active by it).
+    public func recordSignIn(of accountId: Int64, at date: Date) throws {
+        try db.execute(sql: "UPDATE credentials SET last_sign_in_at = ? WHERE account_id = ?", arguments: [date, accountId])
+    }
+
+    /// Every local account, oldest first.
+    public func allLocal() throws -> [Account] { try Account.allLocal.fetchAll(db) }
+
+    /// Whether a local account named `username` (ignoring case) exists.
+    public func localExists(username: String) throws -> Bool { try Account.local(username).fetchCount(db) > 0 }
+
+    /// Whether a credential with `email` (ignoring case) exists.
+    public func emailExists(_ email: String) throws -> Bool { try Credential.email(email).fetchCount(db) > 0 }
+
+    /// The account whose actor id or profile URL is `uriOrURL`.
+    public func find(uriOrURL: String) throws -> Account? {
+        try Account.filter(Column("uri") == uriOrURL || Column("url") == uriOrURL).fetchOne(db)
+    }
+
+    /// Stores the credential of a new local account.
+    public func insertCredential(_ credential: Credential) throws { try credential.insert(db) }
+
+    /// Stores a tombstone, updating the one with the same uri if there is one (record `save`).
+    public func saveTombstone(_ tombstone: Tombstone) throws { try tombstone.save(db) }
+
+    /// Stores a tombstone, replacing the one with the same uri (`INSERT OR REPLACE`).
+    public func replaceTombstone(_ tombstone: Tombstone) throws { try tombstone.insert(db, onConflict: .replace) }
+
+    /// The remote accounts mentioned in `postId` or whose post it replies to (`inReplyToAccountId`).
+    public func remoteInvolved(inPost postId: Int64, inReplyToAccountId: Int64?) throws -> [Account] {
+        try Account.fetchAll(db, sql: """
+            SELECT a.* FROM accounts a WHERE a.domain IS NOT NULL AND (a.id IN (SELECT account_id FROM mentions WHERE post_id = ?) OR a.id = ?)
+            """, arguments: [postId, inReplyToAccountId])
+    }
+
+    /// Whether `error`, thrown by a write, is a uniqueness violation (a name or email already taken).
+    public static func isUniquenessViolation(_ error: any Error) -> Bool {
+        guard let error = error as? DatabaseError else { return false }
+        return error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
+    }
+
+    // MARK: Search
+
+    /// Accounts whose username or display name starts with `prefix` (wildcards in it match
+    /// literally), as `viewerId` (0: anonymous) may list them: discoverable or related to the
+    /// viewer, in no block relation with the viewer, not on a blocked domain (or a subdomain of
+    /// one), and, with `onlyFollowed`, followed by the viewer. The exact username first, then
+    /// related accounts, local ones, by username.
+    public func search(prefix: String, viewer viewerId: Int64, onlyFollowed: Bool, limit: Int, offset: Int) throws -> [Account] {
+        try Account.fetchAll(db, sql: """
+            SELECT a.* FROM accounts a
+            WHERE (a.username LIKE ?1 ESCAPE '\\' OR a.display_name LIKE ?1 ESCAPE '\\')
+              AND (a.discoverable OR a.id = ?2 OR \(Self.related))
+              AND \(Self.listable)
+              AND (?3 = 0 OR \(Self.followed))
+            ORDER BY (a.username = ?4) DESC, \(Self.related) DESC, (a.domain IS NULL) DESC, a.username, a.id
+            LIMIT ?5 OFFSET ?6
+            """, arguments: [Tags.likePattern(prefix: prefix), viewerId, onlyFollowed, prefix, limit, offset])
+    }
+
+    /// Whether account `id` may be listed in `viewerId`'s search results as an exact match: in
+    /// no block relation with the viewer, not on a blocked domain, and, with `onlyFollowed`,
+    /// followed by the viewer.
+    public func isListable(_ id: Int64, viewer viewerId: Int64, onlyFollowed: Bool) throws -> Bool {
+        try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM accounts a WHERE a.id = ?1 AND \(Self.listable) AND (?3 = 0 OR \(Self.followed)))
+            """, arguments: [id, viewerId, onlyFollowed]) ?? false
+    }
+
+    // MARK: SQL pieces of the search
+
+    /// The viewer (`?2`) and account `a` follow each other in some way (even pending).
+    private static let related = """
+        EXISTS (SELECT 1 FROM follows rf WHERE (rf.account_id = ?2 AND rf.target_account_id = a.id) OR (rf.account_id = a.id AND rf.target_account_id = ?2))
+        """
+
+    /// Account `a` is in no block relation with the viewer (`?2`) and not on a blocked domain
+    /// (or a subdomain of one).
+    private static let listable = """
+        NOT EXISTS (SELECT 1 FROM blocks lb WHERE (lb.account_id = ?2 AND lb.target_account_id = a.id) OR (lb.account_id = a.id AND lb.target_account_id = ?2))
+        AND NOT EXISTS (SELECT 1 FROM domain_blocks ld WHERE ld.domain = a.domain OR a.domain LIKE '%.' || ld.domain)
+        """
+
+    /// The viewer (`?2`) follows account `a` (accepted).
+    private static let followed = """
+        EXISTS (SELECT 1 FROM follows sf WHERE sf.account_id = ?2 AND sf.target_account_id = a.id AND sf.state = 'accepted')
+        """
+}
+
+/// The counts shown on an `Account` entity, as this node knows them.
+public struct AccountEntityCounts: Sendable, Equatable {
+    /// Accepted followers.
+    public var followers: Int
+    /// Accepted follows.
+    public var following: Int
+    /// Posts, boosts left out.
+    public var statuses: Int
 }

@@ -17,4 +17,128 @@ extension Follows {
 
     /// Removes a follow.
     public func delete(_ follow: Follow) throws { try follow.delete(db) }
+
+    /// The follow of `targetId` whose activity id is `uri` (the Follow an Accept or Reject from
+    /// `targetId` answers).
+    public func find(uri: String, target targetId: Int64) throws -> Follow? {
+        try Follow.filter(Column("uri") == uri && Column("target_account_id") == targetId).fetchOne(db)
+    }
+
+    /// The follow made by `followerId` whose activity id is `uri` (the Follow an Undo names).
+    public func find(follower followerId: Int64, uri: String) throws -> Follow? {
+        try Follow.filter(Column("account_id") == followerId).filter(Column("uri") == uri).fetchOne(db)
+    }
+
+    /// Stores a follow: updates its row when it exists, inserts it otherwise.
+    public func save(_ follow: Follow) throws { try follow.save(db) }
+
+    /// Removes the follows (accepted or pending) between `a` and `b`, in both directions.
+    public func deleteAll(between a: Int64, and b: Int64) throws {
+        try Follow.filter((Column("account_id") == a && Column("target_account_id") == b)
+                          || (Column("account_id") == b && Column("target_account_id") == a)).deleteAll(db)
+    }
+
+    /// Whether `followerId` follows `targetId` (accepted).
+    public func isAccepted(follower followerId: Int64, target targetId: Int64) throws -> Bool {
+        try Follow.filter(Column("account_id") == followerId && Column("target_account_id") == targetId
+                          && Column("state") == FollowState.accepted)
+            .fetchCount(db) > 0
+    }
+
+    /// Delivery inboxes of the remote accounts that follow `accountId` (accepted), shared
+    /// inboxes collapsing each node, each inbox once.
+    public func acceptedFollowerInboxes(of accountId: Int64) throws -> [String] {
+        try String.fetchAll(db, sql: """
+            SELECT DISTINCT COALESCE(a.shared_inbox_url, a.inbox_url) FROM follows f
+            JOIN accounts a ON a.id = f.account_id
+            WHERE f.target_account_id = ? AND f.state = 'accepted' AND a.domain IS NOT NULL
+              AND COALESCE(a.shared_inbox_url, a.inbox_url) IS NOT NULL
+            """, arguments: [accountId])
+    }
+
+    /// How many follow requests wait for `accountId`'s approval.
+    public func pendingRequestCount(to accountId: Int64) throws -> Int {
+        try Follow.filter(Column("target_account_id") == accountId && Column("state") == FollowState.pending).fetchCount(db)
+    }
+
+    /// One page of `accountId`'s accepted followers, newest follow first, each with the
+    /// follow's id.
+    public func followers(of accountId: Int64, page: PageBounds) throws -> [PageItem<Account>] {
+        try APIQuerySupport.relatedAccounts("""
+            FROM follows r JOIN accounts a ON a.id = r.account_id WHERE r.target_account_id = ? AND r.state = 'accepted'
+            """, arguments: [accountId], page: page, db: db)
+    }
+
+    /// One page of the accounts `accountId` follows (accepted), newest follow first, each
+    /// with the follow's id.
+    public func following(of accountId: Int64, page: PageBounds) throws -> [PageItem<Account>] {
+        try APIQuerySupport.relatedAccounts("""
+            FROM follows r JOIN accounts a ON a.id = r.target_account_id WHERE r.account_id = ? AND r.state = 'accepted'
+            """, arguments: [accountId], page: page, db: db)
+    }
+
+    /// One page of the accounts waiting for `accountId` to accept their follow request,
+    /// newest request first, each with the request's id.
+    public func requesters(of accountId: Int64, page: PageBounds) throws -> [PageItem<Account>] {
+        try APIQuerySupport.relatedAccounts("""
+            FROM follows r JOIN accounts a ON a.id = r.account_id WHERE r.target_account_id = ? AND r.state = 'pending'
+            """, arguments: [accountId], page: page, db: db)
+    }
+
+    /// How many accepted followers (`followers`) or follows of `accountId` name a known
+    /// account: the `totalItems` of its ActivityPub collection.
+    public func collectionCount(of accountId: Int64, followers: Bool) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) \(Self.collection(followers: followers))", arguments: [accountId]) ?? 0
+    }
+
+    /// The actor ids of one numbered page of that collection, newest follow first.
+    public func collectionURIs(of accountId: Int64, followers: Bool, limit: Int, offset: Int) throws -> [String] {
+        try String.fetchAll(
+            db, sql: "SELECT a.uri \(Self.collection(followers: followers)) ORDER BY f.id DESC LIMIT ? OFFSET ?",
+            arguments: [accountId, limit, offset])
+    }
+
+    private static func collection(followers: Bool) -> String {
+        followers
+            ? "FROM follows f JOIN accounts a ON a.id = f.account_id WHERE f.target_account_id = ? AND f.state = 'accepted'"
+            : "FROM follows f JOIN accounts a ON a.id = f.target_account_id WHERE f.account_id = ? AND f.state = 'accepted'"
+    }
+
+    /// The pending follow requests to `targetId`.
+    public func pendingRequests(to targetId: Int64) throws -> [Follow] {
+        try Follow.filter(Column("target_account_id") == targetId && Column("state") == FollowState.pending).fetchAll(db)
+    }
+
+    /// The pending follow request from `requesterId` to `targetId`, if any.
+    public func pendingRequest(from requesterId: Int64, to targetId: Int64) throws -> Follow? {
+        try Follow.filter(Column("account_id") == requesterId && Column("target_account_id") == targetId
+                          && Column("state") == FollowState.pending).fetchOne(db)
+    }
+
+    /// The ids of `accountId`'s accepted local followers.
+    public func localFollowerIds(of accountId: Int64) throws -> [Int64] {
+        try Int64.fetchAll(db, sql: """
+            SELECT f.account_id FROM follows f JOIN accounts a ON a.id = f.account_id
+            WHERE f.target_account_id = ? AND f.state = 'accepted' AND a.domain IS NULL
+            """, arguments: [accountId])
+    }
+
+    /// How many accepted followers `accountId` has.
+    public func followersCount(of accountId: Int64) throws -> Int { try Account.followersCount(of: accountId, in: db) }
+
+    /// How many accounts `accountId` follows (accepted).
+    public func followingCount(of accountId: Int64) throws -> Int { try Account.followingCount(of: accountId, in: db) }
+}
+
+extension APIQuerySupport {
+    /// One page of accounts from `relation`, an SQL `FROM ... WHERE ...` fragment over a
+    /// relation row aliased `r` joined to `accounts a`, ordered by `r.id`, newest first, each
+    /// with the relation row's id.
+    static func relatedAccounts(_ relation: String, arguments: StatementArguments, page: PageBounds, db: Database) throws -> [PageItem<Account>] {
+        let (bounds, boundArguments) = page.condition("r.id")
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT r.id AS relation_id, a.* \(relation) AND \(bounds) ORDER BY \(page.order("r.id")) LIMIT ?
+            """, arguments: arguments + StatementArguments(boundArguments) + [page.limit])
+        return try page.newestFirst(rows).map { PageItem(cursor: $0["relation_id"], item: try Account(row: $0)) }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension Posts {
@@ -15,4 +16,214 @@ extension Posts {
 
     /// Stores every column of an existing post.
     public func update(_ post: Post) throws { try post.update(db) }
+
+    /// Whether a post (or boost) with object id `uri` is stored.
+    public func exists(uri: String) throws -> Bool {
+        try Post.filter(Column("uri") == uri).fetchCount(db) > 0
+    }
+
+    /// Removes a post; foreign keys cascade to its timeline entries, notifications, likes,
+    /// media and boosts.
+    /// - Returns: Whether a row was deleted.
+    @discardableResult
+    public func delete(_ post: Post) throws -> Bool { try post.delete(db) }
+
+    /// Removes the boost with activity id `uri` made by `accountId` (never a post of its own).
+    /// - Returns: Whether a boost was deleted.
+    public func deleteBoost(uri: String, account accountId: Int64) throws -> Bool {
+        try Post.filter(Column("uri") == uri && Column("account_id") == accountId && Column("reblog_of_id") != nil)
+            .deleteAll(db) > 0
+    }
+
+    /// Records that `postId` mentions `accountId`; a mention already recorded is left as it is.
+    public func addMention(post postId: Int64, account accountId: Int64) throws {
+        try PostMention(postId: postId, accountId: accountId).insert(db, onConflict: .ignore)
+    }
+
+    /// The names of the hashtags of `postId`, as first spelt, sorted (cached statement: asked
+    /// for every rendered status and Note).
+    public func hashtagNames(of postId: Int64) throws -> [String] {
+        try String.fetchAll(db.cachedStatement(sql: """
+            SELECT h.name FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id WHERE ph.post_id = ? ORDER BY h.name
+            """), arguments: [postId])
+    }
+
+    /// Replaces the hashtags of `postId` with `names`, creating the hashtags not known yet
+    /// (the first spelling seen is kept).
+    public func replaceHashtags(_ names: [String], of postId: Int64) throws {
+        try db.execute(sql: "DELETE FROM post_hashtags WHERE post_id = ?", arguments: [postId])
+        for name in names {
+            let tag = try Hashtag.filter(Column("name") == name).fetchOne(db) ?? Hashtag(name: name).inserted(db)
+            try PostHashtag(postId: postId, hashtagId: tag.id).insert(db, onConflict: .ignore)
+        }
+    }
+
+    /// An SQL condition on the posts table aliased `alias` that holds when `viewerId` (or an
+    /// anonymous viewer, `nil`) may see the row, with its arguments: public and unlisted posts
+    /// are seen by everyone, followers-only posts by the author's accepted followers, direct
+    /// posts by the people mentioned; the author always; never anyone in a block relation with
+    /// the author, or on a domain the node blocks.
+    static func visibilityCondition(_ alias: String, viewer viewerId: Int64?) -> (sql: String, arguments: StatementArguments) {
+        let p = alias
+        guard let viewerId else {
+            return ("(\(p).visibility IN ('public', 'unlisted') AND \(notDomainBlocked(p)))", [])
+        }
+        let sql = """
+            ((\(p).visibility IN ('public', 'unlisted') OR \(p).account_id = ?
+              OR (\(p).visibility = 'private' AND EXISTS (SELECT 1 FROM follows vf WHERE vf.account_id = ?
+                  AND vf.target_account_id = \(p).account_id AND vf.state = 'accepted'))
+              OR EXISTS (SELECT 1 FROM mentions vm WHERE vm.post_id = \(p).id AND vm.account_id = ?))
+             AND NOT EXISTS (SELECT 1 FROM blocks vb WHERE (vb.account_id = ? AND vb.target_account_id = \(p).account_id)
+                  OR (vb.account_id = \(p).account_id AND vb.target_account_id = ?))
+             AND \(notDomainBlocked(p)))
+            """
+        return (sql, [viewerId, viewerId, viewerId, viewerId, viewerId])
+    }
+
+    /// SQL for "the boosted post, if any, is visible too", on the posts table aliased `alias`.
+    static func originalVisibilityCondition(_ alias: String, viewer: Int64?) -> (sql: String, arguments: StatementArguments) {
+        let (visible, arguments) = visibilityCondition("o", viewer: viewer)
+        return ("(\(alias).reblog_of_id IS NULL OR EXISTS (SELECT 1 FROM posts o WHERE o.id = \(alias).reblog_of_id AND \(visible)))", arguments)
+    }
+
+    private static func notDomainBlocked(_ p: String) -> String {
+        "NOT EXISTS (SELECT 1 FROM accounts va JOIN domain_blocks vd ON vd.domain = va.domain WHERE va.id = \(p).account_id)"
+    }
+
+    /// Whether the post `id` exists and `viewer` (`nil`: anonymous) may see it, by the rule of
+    /// `visibilityCondition` (the post alone, not what it boosts).
+    public func isVisible(_ id: Int64, to viewer: Int64?) throws -> Bool {
+        let (sql, arguments) = Self.visibilityCondition("p", viewer: viewer)
+        return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM posts p WHERE p.id = ? AND \(sql))",
+                                 arguments: [id] + arguments) ?? false
+    }
+
+    /// The comments under `postId` and their replies that `viewer` may see, in thread order
+    /// (depth first, siblings oldest first), at most `maxDepth` levels and `limit` posts.
+    public func descendants(of postId: Int64, viewer: Int64?, maxDepth: Int, limit: Int) throws -> [Post] {
+        let (visible, arguments) = Self.visibilityCondition("p", viewer: viewer)
+        // Each row's path is its ancestors' zero-padded ids, so sorting by path is a depth-first walk.
+        return try Post.fetchAll(db, sql: """
+            WITH RECURSIVE thread(id, path, depth) AS (
+              SELECT id, printf('%020d', id), 1 FROM posts WHERE in_reply_to_id = ?
+              UNION ALL
+              SELECT c.id, thread.path || '/' || printf('%020d', c.id), thread.depth + 1
+              FROM posts c JOIN thread ON c.in_reply_to_id = thread.id WHERE thread.depth < ?
+            )
+            SELECT p.* FROM thread JOIN posts p ON p.id = thread.id WHERE \(visible) ORDER BY thread.path LIMIT ?
+            """, arguments: [postId, maxDepth] + arguments + [limit])
+    }
+
+    /// The post `accountId` created with the idempotency `key` within the last hour, if it
+    /// still exists.
+    public func created(withIdempotencyKey key: String, by accountId: Int64) throws -> Post? {
+        try IdempotencyKeys.post(key: key, accountId: accountId, in: db)
+    }
+
+    /// Replies to `postId` that everyone may see (public and unlisted), as Mastodon's
+    /// status_stats count them; through a cached statement, as every rendered status asks.
+    public func publicReplyCount(of postId: Int64) throws -> Int {
+        try APIQuerySupport.cachedCount(db, "SELECT COUNT(*) FROM posts WHERE in_reply_to_id = ? AND visibility IN ('public', 'unlisted')", postId)
+    }
+
+    /// The ids (URIs) of the first `limit` public and unlisted replies to `postId`, oldest first.
+    public func publicReplyURIs(of postId: Int64, limit: Int) throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT uri FROM posts WHERE in_reply_to_id = ? AND visibility IN ('public','unlisted') ORDER BY id LIMIT ?",
+                            arguments: [postId, limit])
+    }
+
+    /// How many boosts `postId` has (cached statement).
+    public func boostCount(of postId: Int64) throws -> Int {
+        try APIQuerySupport.cachedCount(db, "SELECT COUNT(*) FROM posts WHERE reblog_of_id = ?", postId)
+    }
+
+    /// Whether `accountId` boosted `postId` (cached statement).
+    public func isBoosted(_ postId: Int64, by accountId: Int64) throws -> Bool {
+        try APIQuerySupport.cachedCount(db, "SELECT COUNT(*) FROM posts WHERE reblog_of_id = ? AND account_id = ?", postId, accountId) > 0
+    }
+
+    /// The newest post's (or boost's) time of `accountId`, if any (cached statement).
+    public func lastPostDate(of accountId: Int64) throws -> Date? {
+        try Date.fetchOne(db.cachedStatement(sql: "SELECT created_at FROM posts WHERE account_id = ? ORDER BY id DESC LIMIT 1"), arguments: [accountId])
+    }
+
+    /// The accounts mentioned in `postId` (cached statement).
+    public func mentionedAccounts(of postId: Int64) throws -> [Account] {
+        try Account.fetchAll(db.cachedStatement(sql: "SELECT a.* FROM accounts a JOIN mentions m ON m.account_id = a.id WHERE m.post_id = ?"),
+                             arguments: [postId])
+    }
+
+    /// One page of the accounts that boosted `postId` with a boost `viewer` may see, newest
+    /// boost first, each with the boost's id.
+    public func boosters(of postId: Int64, viewer: Int64?, page: PageBounds) throws -> [PageItem<Account>] {
+        let visible = Self.visibilityCondition("r", viewer: viewer)
+        return try APIQuerySupport.postActors(in: "posts", postColumn: "reblog_of_id", postId: postId, filter: visible.sql, arguments: visible.arguments,
+                              page: page, db: db)
+    }
+
+    /// `accountId`'s boost of `postId`, if any.
+    public func boost(of postId: Int64, by accountId: Int64) throws -> Post? {
+        try Post.filter(Column("reblog_of_id") == postId && Column("account_id") == accountId).fetchOne(db)
+    }
+
+    /// How many posts (not boosts) `accountId` wrote.
+    public func count(by accountId: Int64) throws -> Int { try Account.postsCount(of: accountId, in: db) }
+
+    /// Remembers that `accountId`'s Idempotency-Key `key` created `postId`, replacing an expired entry.
+    public func recordIdempotencyKey(_ key: String, accountId: Int64, postId: Int64) throws {
+        try IdempotencyKeys.record(key: key, accountId: accountId, postId: postId, in: db)
+    }
+
+    /// Top-level posts (not boosts) `viewerId` (`nil`: anonymous) may see that match `match`,
+    /// optionally only those by `authorId`, newest first.
+    public func search(_ match: PostSearchMatch, visibleTo viewerId: Int64?, by authorId: Int64?, limit: Int, offset: Int) throws -> [Post] {
+        let visible = Self.visibilityCondition("p", viewer: viewerId)
+        var sql = "SELECT p.* FROM posts p WHERE \(visible.sql) AND p.reblog_of_id IS NULL"
+        var arguments = visible.arguments
+        switch match {
+        case .hashtag(let name):
+            sql += " AND p.id IN (SELECT ph.post_id FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id WHERE h.name = ?)"
+            arguments += [name]
+        case .url(let url):
+            sql += " AND (p.uri = ? OR p.url = ?)"
+            arguments += [url, url]
+        }
+        if let authorId {
+            sql += " AND p.account_id = ?"
+            arguments += [authorId]
+        }
+        sql += " ORDER BY p.id DESC LIMIT ? OFFSET ?"
+        arguments += [limit, offset]
+        return try Post.fetchAll(db, sql: sql, arguments: arguments)
+    }
+}
+
+/// Query pieces shared by the client API's queries in this module.
+enum APIQuerySupport {
+    /// One page of the accounts behind the rows of `table` (aliased `r`) whose `postColumn` is
+    /// `postId` and that match `filter`, newest row first, each with the row's id.
+    static func postActors(in table: String, postColumn: String, postId: Int64, filter: String, arguments filterArguments: StatementArguments,
+                    page: PageBounds, db: Database) throws -> [PageItem<Account>] {
+        let (range, rangeArguments) = page.condition("r.id")
+        let arguments: StatementArguments = [postId] + StatementArguments(rangeArguments) + filterArguments
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT r.id AS row_id, a.* FROM \(table) r JOIN accounts a ON a.id = r.account_id
+            WHERE r.\(postColumn) = ? AND \(range) AND \(filter) ORDER BY \(page.order("r.id")) LIMIT ?
+            """, arguments: arguments + [page.limit])
+        return try page.newestFirst(rows).map { PageItem(cursor: $0["row_id"], item: try Account(row: $0)) }
+    }
+
+    /// A count through a cached prepared statement: rendering a page runs the same dozen queries
+    /// for every post, and preparing them each time was most of its cost.
+    static func cachedCount(_ db: Database, _ sql: String, _ arguments: Int64...) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) ?? 0
+    }
+}
+
+/// What a post search matches (`Posts.search`).
+public enum PostSearchMatch: Sendable, Equatable {
+    /// Posts carrying the hashtag with exactly this name.
+    case hashtag(String)
+    /// The post whose object id or URL is this.
+    case url(String)
 }

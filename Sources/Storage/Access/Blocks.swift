@@ -26,4 +26,25 @@ extension Blocks {
     public func delete(blocker blockerId: Int64, uri: String) throws -> Bool {
         try Block.filter(Column("account_id") == blockerId).filter(Column("uri") == uri).deleteAll(db) > 0
     }
+
+    /// One page of the accounts `accountId` blocks, newest block first, each with the
+    /// block's id.
+    public func blockedAccounts(by accountId: Int64, page: PageBounds) throws -> [PageItem<Account>] {
+        try APIQuerySupport.relatedAccounts("""
+            FROM blocks r JOIN accounts a ON a.id = r.target_account_id WHERE r.account_id = ?
+            """, arguments: [accountId], page: page, db: db)
+    }
+
+    /// `blocker`'s block of `target`, if any.
+    public func find(blocker: Int64, target: Int64) throws -> Block? {
+        try Block.filter(Column("account_id") == blocker && Column("target_account_id") == target).fetchOne(db)
+    }
+
+    /// Stores a new block.
+    public func insert(_ block: Block) throws { try block.insert(db) }
+
+    /// Removes a block.
+    /// - Returns: Whether a row was deleted.
+    @discardableResult
+    public func delete(_ block: Block) throws -> Bool { try block.delete(db) }
 }

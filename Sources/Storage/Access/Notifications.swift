@@ -1,6 +1,18 @@
 import GRDB
 
 extension Notifications {
+    /// Stores a notification unless the same one (same dedupe key) exists already, so an event
+    /// delivered twice notifies once.
+    public func add(_ notification: AccountNotification) throws {
+        try notification.insert(db, onConflict: .ignore)
+    }
+
+    /// Removes the favourite notifications `fromAccountId` caused by liking `postId` (an undone like).
+    public func removeFavourite(from fromAccountId: Int64, post postId: Int64) throws {
+        try db.execute(sql: "DELETE FROM notifications WHERE from_account_id = ? AND post_id = ? AND type = 'favourite'",
+                       arguments: [fromAccountId, postId])
+    }
+
     /// The notification with this id.
     public func find(id: Int64) throws -> AccountNotification? { try AccountNotification.fetchOne(db, key: id) }
 
@@ -86,5 +98,17 @@ extension Notifications {
              AND NOT EXISTS (SELECT 1 FROM accounts na JOIN domain_blocks nd ON nd.domain = na.domain WHERE na.id = n.from_account_id))
             """
         return (sql, post.arguments + [viewerId, viewerId])
+    }
+
+    /// Removes the `reblog` notifications `fromAccountId` caused by boosting `postId`.
+    public func removeReblog(from fromAccountId: Int64, post postId: Int64) throws {
+        try db.execute(sql: "DELETE FROM notifications WHERE from_account_id = ? AND post_id = ? AND type = 'reblog'",
+                       arguments: [fromAccountId, postId])
+    }
+
+    /// Removes `accountId`'s `follow_request` notifications about a request from `fromAccountId`.
+    public func removeFollowRequest(to accountId: Int64, from fromAccountId: Int64) throws {
+        try db.execute(sql: "DELETE FROM notifications WHERE account_id = ? AND from_account_id = ? AND type = 'follow_request'",
+                       arguments: [accountId, fromAccountId])
     }
 }

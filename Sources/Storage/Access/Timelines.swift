@@ -1,0 +1,212 @@
+import GRDB
+
+extension Timelines {
+    /// Adds `postId` to the home timeline of every local accepted follower of `authorId` (and of
+    /// the author, with `includeAuthor`), skipping readers in a block relation with the author.
+    public func fanOut(post postId: Int64, author authorId: Int64, includeAuthor: Bool) throws {
+        try HomeTimeline.fanOut(postId: postId, authorId: authorId, includeAuthor: includeAuthor, in: db)
+    }
+
+    /// Adds `postId` by `authorId` to the home timelines of the given local readers only
+    /// (direct posts).
+    public func add(post postId: Int64, author authorId: Int64, readers: [Int64]) throws {
+        try HomeTimeline.add(postId: postId, authorId: authorId, readers: readers, in: db)
+    }
+
+    /// Removes everything `authorId` posted or boosted from `readerId`'s home timeline
+    /// (unfollow, block, rejected follow).
+    public func remove(author authorId: Int64, from readerId: Int64) throws {
+        try HomeTimeline.remove(authorId: authorId, from: readerId, in: db)
+    }
+
+    /// One page of `reader`'s home timeline (fan-out rows), newest first, keeping the posts
+    /// (and, for boosts, the boosted posts) the reader may still see.
+    public func home(of reader: Int64, page: PageBounds) throws -> [Post] {
+        try visiblePage(from: "home_timeline h JOIN posts p ON p.id = h.post_id", where: "h.account_id = ?", arguments: [reader],
+                        pageColumn: "h.post_id", viewer: reader, page: page)
+    }
+
+    /// One page of the public timeline, newest first: public posts (no boosts, no comments on
+    /// others' posts) that `viewer` (`nil`: anonymous) may see.
+    /// - Parameters:
+    ///   - local: `true` for this node's posts only, `false` for other nodes' only, `nil` for all.
+    ///   - onlyMedia: Only posts with photos.
+    public func publicPosts(local: Bool?, onlyMedia: Bool, viewer: Int64?, page: PageBounds) throws -> [Post] {
+        var filters = [
+            "p.visibility = 'public'", "p.reblog_of_id IS NULL",
+            // Mastodon keeps replies off public timelines, except an author's own thread.
+            "((p.in_reply_to_id IS NULL AND p.in_reply_to_uri IS NULL) OR p.in_reply_to_account_id = p.account_id)",
+        ]
+        filters += Self.originFilters(local: local, onlyMedia: onlyMedia)
+        return try visiblePage(from: "posts p", where: filters.joined(separator: " AND "), arguments: [], pageColumn: "p.id",
+                               viewer: viewer, page: page)
+    }
+
+    /// One page of the hashtag timeline of `name` (any case), newest first, with the filters
+    /// of `publicPosts`.
+    public func tagged(_ name: String, local: Bool?, onlyMedia: Bool, viewer: Int64?, page: PageBounds) throws -> [Post] {
+        var filters = [
+            "p.visibility = 'public'", "p.reblog_of_id IS NULL",
+            "EXISTS (SELECT 1 FROM post_hashtags ph JOIN hashtags t ON t.id = ph.hashtag_id WHERE ph.post_id = p.id AND t.name = ? COLLATE NOCASE)",
+        ]
+        filters += Self.originFilters(local: local, onlyMedia: onlyMedia)
+        return try visiblePage(from: "posts p", where: filters.joined(separator: " AND "), arguments: [name], pageColumn: "p.id",
+                               viewer: viewer, page: page)
+    }
+
+    /// One page of `accountId`'s posts and boosts that `viewer` may see, newest first, over the
+    /// index `posts_by_account`.
+    /// - Parameters:
+    ///   - onlyMedia: Only posts (or boosted posts) with photos.
+    ///   - excludeReplies: Leave out replies to others (replies to oneself stay).
+    ///   - excludeReblogs: Leave out boosts.
+    ///   - tagged: Only posts (or boosted posts) carrying this hashtag.
+    public func profile(
+        of accountId: Int64, viewer viewerId: Int64?, onlyMedia: Bool, excludeReplies: Bool, excludeReblogs: Bool, tagged: String?,
+        page: PageBounds
+    ) throws -> [Post] {
+        let visible = Posts.visibilityCondition("p", viewer: viewerId)
+        let originalVisible = Posts.visibilityCondition("o", viewer: viewerId)
+        var sql = """
+            SELECT p.* FROM posts p WHERE p.account_id = ? AND \(visible.sql)
+              AND (p.reblog_of_id IS NULL OR EXISTS (SELECT 1 FROM posts o WHERE o.id = p.reblog_of_id AND \(originalVisible.sql)))
+            """
+        var arguments: StatementArguments = [accountId]
+        arguments += visible.arguments
+        arguments += originalVisible.arguments
+        if onlyMedia {
+            sql += " AND EXISTS (SELECT 1 FROM media_attachments m WHERE m.post_id = COALESCE(p.reblog_of_id, p.id))"
+        }
+        if excludeReplies { sql += " AND (p.in_reply_to_id IS NULL OR p.in_reply_to_account_id = p.account_id)" }
+        if excludeReblogs { sql += " AND p.reblog_of_id IS NULL" }
+        if let tagged {
+            sql += """
+                 AND EXISTS (SELECT 1 FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id
+                             WHERE ph.post_id = COALESCE(p.reblog_of_id, p.id) AND h.name = ?)
+                """
+            arguments += [tagged]
+        }
+        let (bounds, boundArguments) = page.condition("p.id")
+        sql += " AND \(bounds) ORDER BY \(page.order("p.id")) LIMIT ?"
+        arguments += StatementArguments(boundArguments)
+        arguments += [page.limit]
+        return page.newestFirst(try Post.fetchAll(db, sql: sql, arguments: arguments))
+    }
+
+    /// `local`, `remote` and `only_media` as SQL conditions on `p`.
+    private static func originFilters(local: Bool?, onlyMedia: Bool) -> [String] {
+        var filters: [String] = []
+        if local == true { filters.append("p.local = 1") } else if local == false { filters.append("p.local = 0") }
+        if onlyMedia { filters.append("EXISTS (SELECT 1 FROM media_attachments m WHERE m.post_id = p.id)") }
+        return filters
+    }
+
+    /// One page of posts `p` from `source` matching `condition`, kept when `viewer` may see
+    /// them (and, for boosts, the boosted post), newest first.
+    private func visiblePage(from source: String, where condition: String, arguments: StatementArguments, pageColumn: String,
+                             viewer: Int64?, page: PageBounds) throws -> [Post] {
+        let (range, rangeArguments) = page.condition(pageColumn)
+        let visible = Posts.visibilityCondition("p", viewer: viewer)
+        let original = Posts.originalVisibilityCondition("p", viewer: viewer)
+        return page.newestFirst(try Post.fetchAll(db, sql: """
+            SELECT p.* FROM \(source) WHERE \(condition) AND \(range) AND \(visible.sql) AND \(original.sql)
+            ORDER BY \(page.order(pageColumn)) LIMIT ?
+            """, arguments: arguments + StatementArguments(rangeArguments) + visible.arguments + original.arguments + [page.limit]))
+    }
+
+    /// The local accounts whose home timeline holds `postId`.
+    public func homeReaders(of postId: Int64) throws -> [Int64] {
+        try Int64.fetchAll(db, sql: "SELECT account_id FROM home_timeline WHERE post_id = ?", arguments: [postId])
+    }
+
+    /// Every post id in `readerId`'s home timeline, in no particular order (to draw cursors).
+    public func homePostIds(of readerId: Int64) throws -> [Int64] {
+        try Int64.fetchAll(db, sql: "SELECT post_id FROM home_timeline WHERE account_id = ?", arguments: [readerId])
+    }
+
+    /// SQLite's plan for one page of a home timeline, one line per step: shows the page is one
+    /// index range scan.
+    public func homePagePlan(of readerId: Int64, limit: Int) throws -> [String] {
+        try Row.fetchAll(db, sql: """
+            EXPLAIN QUERY PLAN SELECT p.* FROM home_timeline h JOIN posts p ON p.id = h.post_id
+            WHERE h.account_id = ? AND h.post_id < ? AND h.post_id > ? ORDER BY h.post_id DESC LIMIT ?
+            """, arguments: [readerId, Int64.max, 0, limit]).map { $0["detail"] as String }
+    }
+
+    /// The statement `timeRawHomeScans` times, for reports.
+    public static let rawHomeScanSQL = "SELECT post_id FROM home_timeline WHERE account_id = ? AND post_id < ? ORDER BY post_id DESC LIMIT ?"
+
+    /// Times `limit` post ids below each cursor read from the home-timeline index alone, with a
+    /// prepared statement: the floor for a page. Each cursor is read twice; `clock` returns a
+    /// monotonic time in nanoseconds.
+    /// - Returns: The durations of the second pass, one per cursor.
+    public func timeRawHomeScans(of readerId: Int64, cursors: [Int64?], limit: Int, clock: () -> UInt64) throws -> [UInt64] {
+        let statement = try db.cachedStatement(sql: Self.rawHomeScanSQL)
+        var samples: [UInt64] = []
+        for cursor in cursors + cursors {
+            let start = clock()
+            _ = try Int64.fetchAll(statement, arguments: [readerId, cursor ?? Int64.max, limit])
+            samples.append(clock() - start)
+        }
+        return Array(samples.suffix(cursors.count))
+    }
+
+    /// One page of `readerId`'s home-timeline rows, newest first, without the visibility
+    /// filter of `home(of:page:)`: the index range scan alone (benchmarks and tests).
+    public func homeRows(of readerId: Int64, maxId: Int64? = nil, sinceId: Int64? = nil, minId: Int64? = nil, limit: Int = 20) throws -> [Post] {
+        try HomeTimeline.page(readerId: readerId, maxId: maxId, sinceId: sinceId, minId: minId, limit: limit, in: db)
+    }
+}
+
+/// The bounds of one page of a Mastodon list (`max_id`, `since_id`, `min_id`, `limit`), as
+/// the client API reads them; the queries turn them into a range over the column they page by.
+public struct PageBounds: Sendable, Equatable {
+    /// Items strictly older than this id.
+    public var maxId: Int64?
+    /// Items strictly newer than this id (newest first).
+    public var sinceId: Int64?
+    /// Items strictly newer than this id, the ones just above it (oldest of the newer first).
+    public var minId: Int64?
+    /// Page size.
+    public var limit: Int
+
+    /// A page with these bounds.
+    public init(maxId: Int64? = nil, sinceId: Int64? = nil, minId: Int64? = nil, limit: Int = 20) {
+        self.maxId = maxId
+        self.sinceId = sinceId
+        self.minId = minId
+        self.limit = limit
+    }
+
+    /// SQL condition on `column` with its arguments, for a query ordered by `order(column)`.
+    func condition(_ column: String) -> (sql: String, arguments: [Int64]) {
+        var parts: [String] = []
+        var arguments: [Int64] = []
+        if let maxId { parts.append("\(column) < ?"); arguments.append(maxId) }
+        if let minId { parts.append("\(column) > ?"); arguments.append(minId) } else if let sinceId {
+            parts.append("\(column) > ?"); arguments.append(sinceId)
+        }
+        return (parts.isEmpty ? "1" : parts.joined(separator: " AND "), arguments)
+    }
+
+    /// `ORDER BY` for `column`: ascending for `min_id` (the rows just above it), else descending.
+    func order(_ column: String) -> String { minId != nil ? "\(column) ASC" : "\(column) DESC" }
+
+    /// Puts rows fetched with `order` back newest first.
+    func newestFirst<T>(_ rows: [T]) -> [T] { minId != nil ? rows.reversed() : rows }
+}
+
+/// One item of a page ordered by the id of another row (the like, follow or block that lists
+/// it), with that id, which the `Link` header of the page is made of.
+public struct PageItem<Item: Sendable>: Sendable {
+    /// The id the page is ordered and bounded by.
+    public var cursor: Int64
+    /// The listed item.
+    public var item: Item
+
+    /// Pairs an item with its cursor.
+    public init(cursor: Int64, item: Item) {
+        self.cursor = cursor
+        self.item = item
+    }
+}
