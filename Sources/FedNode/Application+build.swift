@@ -17,6 +17,7 @@ public func buildApplication(node: Node, runWorkers: Bool = true) -> some Applic
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ErrorMiddleware())
     HealthController(node: node).addRoutes(to: router)
+    ReadinessController(node: node).addRoutes(to: router)
     LandingController(node: node).addRoutes(to: router)
     WellKnownController(node: node).addRoutes(to: router)
     ActorController(node: node).addRoutes(to: router)
@@ -37,7 +38,11 @@ public func buildApplication(node: Node, runWorkers: Bool = true) -> some Applic
     var application = Application(
         router: router, server: guardedServer(webSocketRouter: webSocketRouter, limits: limits),
         configuration: configuration, logger: node.logger)
-    if runWorkers { application.addServices(InboxWorker(node: node), DeliveryWorker(node: node), MediaJanitor(node: node)) }
+    if runWorkers {
+        application.addServices(node.workers.tracking(InboxWorker(node: node), as: ReadinessController.inboxWorker),
+                                node.workers.tracking(DeliveryWorker(node: node), as: ReadinessController.deliveryWorker),
+                                MediaJanitor(node: node))
+    }
     application.addServices(hub)
     if runWorkers { application.addServices(SeenActivityPruner(node: node)) }
     return application

@@ -25,6 +25,8 @@ public final class Node: Sendable {
     public let inboxSignal = WorkSignal()
     /// Wakes the delivery worker when deliveries were queued.
     public let deliverySignal = WorkSignal()
+    /// The background workers running now (readiness).
+    public let workers = WorkerRegistry()
     /// Throttles sign-up, login and token requests.
     public let rateLimiter = RateLimiter()
     /// Counts failed sign-ins per account.

@@ -11,10 +11,14 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = try options.makeConfiguration()
         let logger = options.makeLogger(level: configuration.logLevel)
-        let node: Node
-        do { node = try Node(configuration: configuration, logger: logger) } catch {
+        let node: Node, lock: DatabaseLock
+        do {
+            lock = try DatabaseLock(databasePath: configuration.databasePath)
+            node = try Node(configuration: configuration, logger: logger)
+        } catch {
             throw ValidationError(error.message)
         }
+        defer { withExtendedLifetime(lock) {} }
         logger.info("starting node", metadata: [
             "domain": "\(node.configuration.domain)", "public_url": "\(node.configuration.publicURL)",
             "listen": "\(configuration.host):\(configuration.port)", "data_dir": "\(configuration.dataDirectory)",

@@ -1,3 +1,4 @@
+import FedNode
 import Foundation
 import Testing
 
@@ -80,5 +81,30 @@ struct CLITests {
         #expect(first.stdout.contains("Applied"))
         let second = try FedNodeProcess.run(["migrate", "--data-dir", dataDir])
         #expect(second.stdout.contains("up to date"))
+    }
+
+    @Test("backup, then restore brings the database back as it was; restore refuses while a node holds the database")
+    func backupAndRestore() throws {
+        defer { try? FileManager.default.removeItem(atPath: dataDir) }
+        let backup = dataDir + "-backup/node.sqlite"
+        defer { try? FileManager.default.removeItem(atPath: dataDir + "-backup") }
+        _ = try FedNodeProcess.run(["user", "create", "alice", "--email", "alice@example.com", "--password", "correct horse", "--data-dir", dataDir])
+        let saved = try FedNodeProcess.run(["backup", "--to", backup, "--data-dir", dataDir])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(saved.stdout.contains("Backed up"))
+        _ = try FedNodeProcess.run(["user", "create", "bob", "--email", "bob@example.com", "--password", "correct horse", "--data-dir", dataDir])
+
+        do {  // as a running node would: the lock is released at the end of this scope
+            let lock = try DatabaseLock(databasePath: dataDir + "/fednode.sqlite")
+            let refused = try FedNodeProcess.run(["restore", "--from", backup, "--data-dir", dataDir])
+            #expect(refused.status != 0)
+            #expect(refused.stderr.contains("another fednode process"), "\(refused.stderr)")
+            withExtendedLifetime(lock) {}
+        }
+
+        let restored = try FedNodeProcess.run(["restore", "--from", backup, "--data-dir", dataDir])
+        #expect(restored.status == 0, "\(restored.stderr)")
+        let listed = try FedNodeProcess.run(["user", "list", "--data-dir", dataDir]).stdout
+        #expect(listed.contains("alice@example.com") && !listed.contains("bob@example.com"))
     }
 }

@@ -27,3 +27,31 @@ extension Statistics {
         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM posts WHERE local AND reblog_of_id IS NULL") ?? 0
     }
 }
+
+/// How much queued work a node holds (readiness, operators' status).
+public struct QueueDepths: Sendable, Equatable, Codable {
+    /// Inbox activities waiting to be processed (parked ones left out).
+    public var inboxWaiting: Int
+    /// Inbox activities parked after failing too often.
+    public var inboxParked: Int
+    /// Deliveries waiting to be sent or retried.
+    public var deliveriesQueued: Int
+}
+
+extension Statistics {
+    /// The depth of the inbox and delivery queues.
+    public func queueDepths() throws -> QueueDepths {
+        let row = try Row.fetchOne(db, sql: """
+            SELECT (SELECT COUNT(*) FROM inbox_queue WHERE parked_at IS NULL) AS waiting,
+                   (SELECT COUNT(*) FROM inbox_queue WHERE parked_at IS NOT NULL) AS parked,
+                   (SELECT COUNT(*) FROM delivery_queue) AS deliveries
+            """)
+        return QueueDepths(inboxWaiting: row?["waiting"] ?? 0, inboxParked: row?["parked"] ?? 0, deliveriesQueued: row?["deliveries"] ?? 0)
+    }
+
+    /// A real write (the readiness probe's row in `node_settings`), committed without an fsync:
+    /// proves the single writer is free and the file writable without costing a sync per probe.
+    public func probeWrite(at date: Date) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO node_settings(key, value) VALUES ('readiness_probe', ?)", arguments: [date])
+    }
+}
