@@ -1,5 +1,6 @@
 import FedNode
 import Foundation
+import Storage
 import Testing
 
 /// Runs the real `fednode` executable built next to the test bundle.
@@ -106,5 +107,33 @@ struct CLITests {
         #expect(restored.status == 0, "\(restored.stderr)")
         let listed = try FedNodeProcess.run(["user", "list", "--data-dir", dataDir]).stdout
         #expect(listed.contains("alice@example.com") && !listed.contains("bob@example.com"))
+    }
+
+    @Test("admin: domain blocks drop their queued deliveries, queues are listed per domain, deliveries retried now")
+    func adminCommands() async throws {
+        defer { try? FileManager.default.removeItem(atPath: dataDir) }
+        _ = try FedNodeProcess.run(["user", "create", "alice", "--email", "alice@example.com", "--password", "correct horse", "--data-dir", dataDir])
+        let database = try NodeDatabase(path: dataDir + "/fednode.sqlite")
+        try await database.write { tx in
+            guard let alice = try tx.accounts.findLocal(username: "alice") else { throw StorageError.notFound("alice") }
+            _ = try tx.deliveries.enqueue(activityUri: "https://localhost:8080/activities/1", payload: Data("{}".utf8), accountId: alice.id,
+                                          inboxes: ["https://good.example/inbox", "https://media.spam.example/inbox", "https://good.example/users/x/inbox"])
+        }
+        let queues = try FedNodeProcess.run(["admin", "queues", "--data-dir", dataDir])
+        #expect(queues.status == 0, "\(queues.stderr)")
+        #expect(queues.stdout.contains("deliveries: 3 queued") && queues.stdout.contains("good.example\t2") && queues.stdout.contains("media.spam.example\t1"))
+
+        let blocked = try FedNodeProcess.run(["admin", "domain-block", "Spam.Example", "--data-dir", dataDir])
+        #expect(blocked.stdout.contains("Blocked spam.example") && blocked.stdout.contains("dropped 1 queued"), "\(blocked.stdout)\(blocked.stderr)")
+        #expect(try FedNodeProcess.run(["admin", "domain-blocks", "--data-dir", dataDir]).stdout.hasPrefix("spam.example\t"))
+        #expect(!(try FedNodeProcess.run(["admin", "queues", "--data-dir", dataDir]).stdout.contains("spam.example")))
+
+        let retried = try FedNodeProcess.run(["admin", "retry-deliveries", "--to", "good.example", "--data-dir", dataDir])
+        #expect(retried.stdout.contains("2 deliveries are due now"), "\(retried.stdout)\(retried.stderr)")
+        #expect(try FedNodeProcess.run(["admin", "domain-unblock", "spam.example", "--data-dir", dataDir]).status == 0)
+        let again = try FedNodeProcess.run(["admin", "domain-unblock", "spam.example", "--data-dir", dataDir])
+        #expect(again.status != 0 && again.stderr.contains("not blocked"))
+        let bad = try FedNodeProcess.run(["admin", "domain-block", "not a domain", "--data-dir", dataDir])
+        #expect(bad.status != 0 && bad.stderr.contains("not a domain name"))
     }
 }

@@ -101,3 +101,21 @@ public struct OutboxEntry: Sendable, Equatable {
     /// The post concerned, if any.
     public var postId: Int64?
 }
+
+extension Deliveries {
+    /// Makes every queued delivery (to `domain` only, when given) due at `now` and marks the
+    /// domain(s) available again: the operator's "retry now" after a remote server came back.
+    /// - Returns: How many deliveries were rescheduled.
+    public func retryNow(domain: String?, at now: Date) throws -> Int {
+        if let domain {
+            try db.execute(sql: "UPDATE delivery_queue SET next_attempt_at = ? WHERE domain = ?", arguments: [now, domain])
+            let changed = db.changesCount
+            try db.execute(sql: "UPDATE delivery_domains SET unavailable = 0, failing_since = NULL WHERE domain = ?", arguments: [domain])
+            return changed
+        }
+        try db.execute(sql: "UPDATE delivery_queue SET next_attempt_at = ?", arguments: [now])
+        let changed = db.changesCount
+        try db.execute(sql: "UPDATE delivery_domains SET unavailable = 0, failing_since = NULL")
+        return changed
+    }
+}

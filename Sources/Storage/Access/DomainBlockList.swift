@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension DomainBlockList {
@@ -9,4 +10,26 @@ extension DomainBlockList {
     public func blocksDomain(ofAccount accountId: Int64) throws -> Bool {
         try APIQuerySupport.cachedCount(db, "SELECT COUNT(*) FROM accounts a JOIN domain_blocks d ON d.domain = a.domain WHERE a.id = ?", accountId) > 0
     }
+}
+
+extension DomainBlockList {
+    /// Blocks `domain` (and its subdomains); queued deliveries to it are dropped in the same
+    /// transaction (trigger `domain_block_drops_deliveries`).
+    /// - Returns: Whether it was not blocked before, and how many queued deliveries were dropped.
+    public func add(_ domain: String, at date: Date) throws -> (added: Bool, droppedDeliveries: Int) {
+        let before = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM delivery_queue") ?? 0
+        try DomainBlock(domain: domain.lowercased(), createdAt: date).insert(db, onConflict: .ignore)
+        let added = db.changesCount > 0
+        let after = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM delivery_queue") ?? 0
+        return (added, before - after)
+    }
+
+    /// Lifts the block of exactly `domain`. - Returns: Whether it was blocked.
+    public func remove(_ domain: String) throws -> Bool {
+        try db.execute(sql: "DELETE FROM domain_blocks WHERE domain = ?", arguments: [domain.lowercased()])
+        return db.changesCount > 0
+    }
+
+    /// Every domain block, alphabetically.
+    public func all() throws -> [DomainBlock] { try DomainBlock.order(Column("domain")).fetchAll(db) }
 }

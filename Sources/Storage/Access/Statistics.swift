@@ -55,3 +55,42 @@ extension Statistics {
         try db.execute(sql: "INSERT OR REPLACE INTO node_settings(key, value) VALUES ('readiness_probe', ?)", arguments: [date])
     }
 }
+
+/// One remote domain's share of a queue.
+public struct DomainBacklog: Sendable, Equatable {
+    /// The domain (`host[:port]`).
+    public var domain: String
+    /// Items queued for or from it.
+    public var items: Int
+    /// The oldest item's arrival (inbox) or creation (delivery).
+    public var oldest: Date?
+    /// The most attempts any of its items took.
+    public var maxAttempts: Int
+    /// For deliveries: whether the domain is marked unavailable (only probes go out).
+    public var unavailable: Bool
+}
+
+extension Statistics {
+    /// The `limit` remote domains with the most inbox activities waiting (parked ones left out).
+    public func inboxBacklogByDomain(limit: Int) throws -> [DomainBacklog] {
+        try Row.fetchAll(db, sql: """
+            SELECT coalesce(domain, '?') AS domain, COUNT(*) AS items, MIN(received_at) AS oldest, MAX(attempts) AS max_attempts
+            FROM inbox_queue WHERE parked_at IS NULL GROUP BY domain ORDER BY items DESC, domain LIMIT ?
+            """, arguments: [limit]).map {
+            DomainBacklog(domain: $0["domain"], items: $0["items"], oldest: $0["oldest"], maxAttempts: $0["max_attempts"], unavailable: false)
+        }
+    }
+
+    /// The `limit` remote domains with the most deliveries queued, with their health.
+    public func deliveryBacklogByDomain(limit: Int) throws -> [DomainBacklog] {
+        try Row.fetchAll(db, sql: """
+            SELECT q.domain AS domain, COUNT(*) AS items, MIN(q.created_at) AS oldest, MAX(q.attempts) AS max_attempts,
+                   coalesce(MAX(d.unavailable), 0) AS unavailable
+            FROM delivery_queue q LEFT JOIN delivery_domains d ON d.domain = q.domain
+            GROUP BY q.domain ORDER BY items DESC, q.domain LIMIT ?
+            """, arguments: [limit]).map {
+            DomainBacklog(domain: $0["domain"], items: $0["items"], oldest: $0["oldest"], maxAttempts: $0["max_attempts"],
+                          unavailable: $0["unavailable"])
+        }
+    }
+}
