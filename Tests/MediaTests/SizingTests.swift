@@ -108,4 +108,31 @@ struct SizingTests {
         // SOF2 (0xC2) marks a progressive DCT frame, SOF0 (0xC0) a baseline one.
         #expect(JPEGSegments.markers(result.main.data).contains(0xC2))
     }
+
+    @Test("JPEGs decode at the smallest DCT scale that still covers every output", arguments: [
+        (4032, 3024, MediaKind.post, 2), (3000, 2000, .post, 1), (8000, 6000, .post, 4), (3024, 4032, .post, 2),
+        (6000, 4000, .avatar, 8), (300, 200, .avatar, 1), (6000, 4000, .header, 4), (1600, 1200, .avatar, 2),
+    ])
+    func loadShrink(width: Int, height: Int, kind: MediaKind, shrink: Int) {
+        #expect(ImagePipeline.loadShrink(source: (width, height), kind: kind) == shrink)
+    }
+
+    @Test("a JPEG shrunk on load still gives full-size outputs, upright, and reports the original's size")
+    func shrinkOnLoadKeepsOutputsAndOrientation() async throws {
+        // 1600x1200 stored, black on top, tagged "rotate 90 CW": upright it is 1200x1600.
+        let image = try TestImages.make(width: 1600, height: 1200) { _, y in y < 600 ? [0, 0, 0] : [255, 255, 255] }
+        image.setInt("orientation", 6)
+        let rotated = try TestImages.jpeg(image)
+        let avatar = try await processor.process(rotated, kind: .avatar)
+        try expectSize(avatar.main, 400, 400)
+        #expect(avatar.sourceWidth == 1200 && avatar.sourceHeight == 1600)
+        let output = try TestImages.decode(avatar.main.data)
+        // The stored bottom (white) is on the left once upright.
+        #expect(try TestImages.mean(output, in: PixelRect(x: 20, y: 0, width: 160, height: 400)) > 230)
+        #expect(try TestImages.mean(output, in: PixelRect(x: 220, y: 0, width: 160, height: 400)) < 25)
+        let post = try await processor.process(try jpeg(width: 3840, height: 2400), kind: .post)
+        try expectSize(post.main, 1920, 1200)
+        try expectSize(post.thumbnail, 500, 500)
+        #expect(post.sourceWidth == 3840 && post.sourceHeight == 2400)
+    }
 }

@@ -22,8 +22,8 @@ struct ImagePipeline: Sendable {
         let format = try acceptedFormat(of: data)
         let result = data.withUnsafeBytes { raw in
             Result { () throws(MediaError) -> ProcessedImage in
-                let base = try normalisedImage(raw, format: format)
-                return try render(base, format: format, kind: kind, focus: focus ?? .centre)
+                let (base, source) = try normalisedImage(raw, format: format, kind: kind)
+                return try render(base, source: source, format: format, kind: kind, focus: focus ?? .centre)
             }
         }
         return try result.get()
@@ -41,29 +41,45 @@ struct ImagePipeline: Sendable {
         return format
     }
 
-    /// Reads the header, enforces the pixel limit, decodes, turns upright, converts to
-    /// sRGB and drops every metadata block.
-    private func normalisedImage(_ raw: UnsafeRawBufferPointer, format: ImageFormat) throws(MediaError) -> VipsImageHandle {
+    /// Reads the header, enforces the pixel limit, decodes (a JPEG at the smallest DCT scale
+    /// that still covers every output of `kind`), turns upright, converts to sRGB and drops
+    /// every metadata block.
+    /// - Returns: The image, and the upright size of the original (what the API reports).
+    private func normalisedImage(
+        _ raw: UnsafeRawBufferPointer, format: ImageFormat, kind: MediaKind
+    ) throws(MediaError) -> (VipsImageHandle, source: (width: Int, height: Int)) {
         let header = try VipsImageHandle.openHeader(raw, format: format)
         try limits.checkDimensions(width: header.width, height: header.height)
-        let decoded = try header.decoded()
+        let source = header.orientationSwapsAxes ? (width: header.height, height: header.width) : (width: header.width, height: header.height)
+        let shrink = format == .jpeg ? Self.loadShrink(source: source, kind: kind) : 1
+        let decoded = try (shrink > 1 ? VipsImageHandle.openJPEGHeader(raw, shrink: shrink) : header).decoded()
         let upright = try decoded.uprighted().convertedToSRGB().withoutOpaqueAlpha()
         // One more copy so each output reads finished pixels instead of redoing the
         // rotation and colour transform.
         let base = try upright.materialised()
         base.removeAllMetadata()
-        return base
+        return (base, source)
+    }
+
+    /// The largest JPEG load shrink (8, 4 or 2; 1 for none) after which the upright image is
+    /// still at least as large as every output of `kind` needs before its crop, so shrinking
+    /// on load never costs output pixels.
+    static func loadShrink(source: (width: Int, height: Int), kind: MediaKind) -> Int {
+        let sizings = [kind.mainSizing] + (kind.thumbnailSizing.map { [$0] } ?? [])
+        let plans = sizings.map { $0.plan(width: source.width, height: source.height, focus: .centre) }
+        let needed = (width: plans.map(\.scaledWidth).max() ?? source.width, height: plans.map(\.scaledHeight).max() ?? source.height)
+        return [8, 4, 2].first { source.width / $0 >= needed.width && source.height / $0 >= needed.height } ?? 1
     }
 
     private func render(
-        _ base: VipsImageHandle, format: ImageFormat, kind: MediaKind, focus: FocalPoint
+        _ base: VipsImageHandle, source: (width: Int, height: Int), format: ImageFormat, kind: MediaKind, focus: FocalPoint
     ) throws(MediaError) -> ProcessedImage {
         let main = try variant(of: base, sizing: kind.mainSizing, focus: focus)
         let thumbnail = try kind.thumbnailSizing.map { sizing throws(MediaError) in
             try variant(of: base, sizing: sizing, focus: focus)
         }
         return ProcessedImage(
-            sourceFormat: format, sourceWidth: base.width, sourceHeight: base.height,
+            sourceFormat: format, sourceWidth: source.width, sourceHeight: source.height,
             main: main, thumbnail: thumbnail)
     }
 

@@ -26,6 +26,24 @@ extension VipsImageHandle {
         return VipsImageHandle(owning: output)
     }
 
+    /// Opens a JPEG's header for decoding at `1/shrink` of its size (DCT scaling, the way
+    /// libvips' thumbnailer shrinks on load); the reported width and height are the shrunk ones.
+    /// - Parameter shrink: 1, 2, 4 or 8.
+    /// - Throws: `MediaError.notAnImage` when the header cannot be parsed.
+    static func openJPEGHeader(_ buffer: UnsafeRawBufferPointer, shrink: Int) throws(MediaError) -> VipsImageHandle {
+        guard let base = buffer.baseAddress, [1, 2, 4, 8].contains(shrink) else { throw .notAnImage }
+        var output: UnsafeMutablePointer<VipsImage>?
+        guard fn_vips_jpegload_buffer_shrink(UnsafeMutableRawPointer(mutating: base), buffer.count, &output, VIPS_FAIL_ON_ERROR,
+                                             Int32(shrink)) == 0, let output else {
+            _ = Vips.takeErrorMessage()
+            throw .notAnImage
+        }
+        return VipsImageHandle(owning: output)
+    }
+
+    /// Whether the EXIF orientation swaps width and height (a quarter turn).
+    var orientationSwapsAxes: Bool { withImage { vips_image_get_orientation_swap($0) } != 0 }
+
     /// Decodes every pixel of a freshly opened file into memory.
     ///
     /// This is where truncated or corrupt pixel data shows up; afterwards the image no
