@@ -28,5 +28,7 @@ struct BackgroundJobsTests {
         // With the slot free again, a new job runs.
         #expect(await jobs.start("carol") { ranSink.yield("carol") })
         #expect(await events.next() == "carol")
+        while await jobs.completed < 3 { await Task.yield() }
+        #expect(await jobs.completed == 3, "alice, bob and carol ran; the refused ones never did")
     }
 }

@@ -7,6 +7,8 @@ actor BackgroundJobs {
     let limit: Int
     /// Jobs waiting for a slot.
     let maxWaiting: Int
+    /// How many jobs have finished since the node started.
+    private(set) var completed = 0
     private var running: Set<String> = []
     private var waiting: [(key: String, work: @Sendable () async -> Void)] = []
 
@@ -41,6 +43,7 @@ actor BackgroundJobs {
 
     private func finish(_ key: String) {
         running.remove(key)
+        completed += 1
         guard !waiting.isEmpty else { return }
         let next = waiting.removeFirst()
         launch(next.key, next.work)
