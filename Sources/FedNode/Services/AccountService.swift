@@ -127,8 +127,10 @@ public struct AccountService: Sendable {
                 let inboxes = try db.follows.relatedRemoteInboxes(of: account.id)
                 try db.accounts.saveTombstone(Self.tombstone(of: account))
                 let removed = try db.accounts.delete(account)
-                // Queued after the row is gone: deliveries do not cascade from it, and the key
-                // they are signed with stays on the tombstone until they are done.
+                // What the account had not sent yet is not sent after it is gone; only its
+                // Delete is, queued after the row: deliveries do not cascade from it, and the
+                // key they are signed with stays on the tombstone until they are done.
+                try db.deliveries.cancelQueued(signer: account.id)
                 var delete = ActivityBuilder(urls: urls).deleteActor(account)
                 delete.context = ASContext.standard
                 try db.deliveries.enqueue(activityUri: delete.id ?? account.uri, payload: delete.encoded(), accountId: account.id, inboxes: inboxes)
