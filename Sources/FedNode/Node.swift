@@ -37,6 +37,8 @@ public final class Node: Sendable {
     public let remoteMedia: RemoteMediaCache
     /// Outgoing HTTP for remote media: the same SSRF guard, a larger response cap.
     let mediaHTTPClient: CurlHTTPClient
+    /// Bounded background work nobody waits for (outbox backfills of new followees).
+    let backgroundJobs = BackgroundJobs()
 
     /// Opens the node's database (migrating it) and checks the domain it was created with.
     /// - Parameters:

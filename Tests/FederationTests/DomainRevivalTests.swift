@@ -33,7 +33,9 @@ struct DomainRevivalTests {
             health.unavailable = true
             try health.save(db)
         }
-        let held = try await a.node.posts.create(.init(text: "Held back while B looked down"), by: alice)
+        // Followers-only, so it can reach B by delivery alone (B's backfill of alice's outbox,
+        // started when bob's follow was accepted, lists public posts only).
+        let held = try await a.node.posts.create(.init(text: "Held back while B looked down", visibility: .private), by: alice)
         try await Task.sleep(for: .seconds(1))
         #expect(try b.read { try Post.filter(Column("uri") == held.uri).fetchCount($0) } == 0, "delivered to an unavailable domain")
 

@@ -19,6 +19,9 @@ struct DurabilityTests {
         try await eventually("follow accepted") {
             try a.read { try Follow.filter(Column("state") == "accepted").fetchCount($0) } == 1
         }
+        // The Accept started a read of bob's outbox; once it is done, bob's posts reach A by
+        // delivery only, which is what these tests are about.
+        try await eventually("A read bob's outbox") { await a.node.backgroundJobs.completed == 1 }
         return (a, b, alice, bob)
     }
 

@@ -50,6 +50,13 @@ struct ActivityBuilder {
         return ASObject(id: post.uri + "#delete", type: "Delete", actor: .id(author.uri), object: .object(tombstone), to: to, cc: cc)
     }
 
+    /// `Delete` of the actor itself, when its account is deleted: public, as Mastodon sends it,
+    /// so every server that knows the actor removes it.
+    func deleteActor(_ account: Account) -> ASObject {
+        ASObject(id: account.uri + "#delete", type: "Delete", actor: .id(account.uri), object: .id(account.uri),
+                 to: [ActivityStreams.publicAddress])
+    }
+
     /// `Update` of a Note or of the actor itself.
     func update(_ object: ASObject, actor: Account, to: [String], cc: [String]) -> ASObject {
         var inner = object

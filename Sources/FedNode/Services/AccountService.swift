@@ -1,3 +1,4 @@
+import Activity
 import Foundation
 import Signatures
 import Storage
@@ -113,18 +114,40 @@ public struct AccountService: Sendable {
         return try result.get()
     }
 
-    /// Deletes a local account and everything it owns (posts, follows, likes, tokens).
+    /// Deletes a local account and everything it owns (posts, follows, likes, tokens), and
+    /// queues a signed `Delete` of its actor to every server that knows it (the inboxes of its
+    /// remote followers and follows), so they remove it too. The name stays taken and the actor
+    /// URL answers 410 Gone.
     /// - Throws: `NodeError.notFound` when there is no such local account.
     public func delete(username: String) throws(NodeError) {
         let deleted: Bool
         do {
-            deleted = try database.writeBlocking { db in
+            deleted = try database.writeBlocking { [urls] db in
                 guard let account = try db.accounts.findLocal(username: username) else { return false }
-                try db.accounts.saveTombstone(Tombstone(uri: account.uri, accountId: nil))
-                return try db.accounts.delete(account)
+                let inboxes = try db.follows.relatedRemoteInboxes(of: account.id)
+                try db.accounts.saveTombstone(Self.tombstone(of: account))
+                let removed = try db.accounts.delete(account)
+                // What the account had not sent yet is not sent after it is gone; only its
+                // Delete is, queued after the row: deliveries do not cascade from it, and the
+                // key they are signed with stays on the tombstone until they are done.
+                try db.deliveries.cancelQueued(signer: account.id)
+                var delete = ActivityBuilder(urls: urls).deleteActor(account)
+                delete.context = ASContext.standard
+                try db.deliveries.enqueue(activityUri: delete.id ?? account.uri, payload: delete.encoded(), accountId: account.id, inboxes: inboxes)
+                return removed
             }
         } catch { throw .internal("deleting account: \(error)") }
         guard deleted else { throw .notFound("No local account named \(username)") }
+    }
+
+    /// The actor's tombstone: its URL answers 410 and its name stays taken. It keeps the
+    /// signing key for the deliveries still queued (the `Delete` among them) until they are
+    /// done (`Accounts.forgetDepartedKeys`).
+    private static func tombstone(of account: Account) -> Tombstone {
+        var tombstone = Tombstone(uri: account.uri, accountId: nil)
+        tombstone.signerId = account.id
+        (tombstone.keyId, tombstone.privateKeyPem) = (account.publicKeyId, account.privateKeyPem)
+        return tombstone
     }
 
     private func checkAvailable(username: String, email: String) async throws(NodeError) {

@@ -44,14 +44,18 @@ extension InteractionService {
     }
 
     /// Marks `follow` accepted, swaps the request notification for a follow notification, and
-    /// answers a remote follower with `Accept`.
+    /// answers a remote follower with `Accept` (a local follower's home timeline gets the
+    /// target's known posts instead).
     private static func accept(_ follow: Follow, follower: Account, target: Account, urls: NodeURLs, in db: Transaction) throws {
         var accepted = follow
         accepted.state = .accepted
         try db.follows.update(accepted)
         try forgetRequestNotification(of: follow, in: db)
         try db.notifications.add(AccountNotification(accountId: target.id, fromAccountId: follower.id, type: .follow, postId: nil))
-        guard !follower.isLocal else { return }
+        guard !follower.isLocal else {
+            try db.timelines.backfill(author: target.id, into: follower.id)
+            return
+        }
         let accept = ActivityBuilder(urls: urls).answer("Accept", followId: follow.uri, follower: follower, target: target)
         try Outbox.record(accept, sender: target, postId: nil, inboxes: Outbox.inbox(of: follower), in: db)
     }

@@ -43,6 +43,7 @@ public struct InteractionService: Sendable {
 
     /// Follows `target`: accepted at once for unlocked local accounts, otherwise pending until
     /// the target (or its node, with `Accept`) approves. Refused when either blocks the other.
+    /// Once accepted, the target's known posts are merged into the follower's home timeline.
     @discardableResult
     public func follow(_ target: Account, by follower: Account) async throws(NodeError) -> Follow {
         guard target.id != follower.id else { throw .validation("You cannot follow yourself") }
@@ -55,6 +56,8 @@ public struct InteractionService: Sendable {
             let follow = Follow(accountId: follower.id, targetAccountId: target.id, uri: id,
                                 state: target.isLocal && !target.locked ? .accepted : .pending)
             try db.follows.insert(follow)
+            // Accepted at once: the target's earlier posts join the home timeline now.
+            if follow.state == .accepted { try db.timelines.backfill(author: target.id, into: follower.id) }
             if target.isLocal {
                 let type: NotificationType = follow.state == .accepted ? .follow : .followRequest
                 try db.notifications.add(AccountNotification(accountId: target.id, fromAccountId: follower.id, type: type, postId: nil))

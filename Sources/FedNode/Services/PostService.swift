@@ -75,9 +75,10 @@ public struct PostService: Sendable {
     }
 
     /// Edits a local post's caption (and media, content warning, sensitivity, language: each
-    /// left as it is when `nil`), keeping the edit time; sends `Update`.
+    /// left as it is when `nil`; and the alt text and focal points in `mediaEdits`), keeping
+    /// the edit time; sends `Update`.
     public func edit(_ postId: Int64, text: String, mediaIds: [Int64]? = nil, spoilerText: String? = nil, sensitive: Bool? = nil,
-                     language: String? = nil, by author: Account) async throws(NodeError) -> Post {
+                     language: String? = nil, mediaEdits: [MediaEdit] = [], by author: Account) async throws(NodeError) -> Post {
         let mentions = await resolveMentions(in: text)
         let content = render(text, mentions: mentions)
         let updated = try await write { db -> Post in
@@ -91,6 +92,7 @@ public struct PostService: Sendable {
             post.updatedAt = post.editedAt!
             try db.posts.update(post)
             if let mediaIds { try db.media.setAttachments(of: post.id, to: mediaIds, ownedBy: author.id) }
+            try Self.apply(mediaEdits, to: post.id, in: db)
             try PostWriter.setHashtags(TextParser.hashtags(in: text), of: post.id, in: db)
             let converter = PostToAS(urls: node.urls)
             let note = converter.note(post, parts: try .read(post, in: db))
@@ -100,6 +102,19 @@ public struct PostService: Sendable {
         }
         node.deliverySignal.notify()
         return updated
+    }
+
+    /// Changes the alt text and focal points of photos of `postId`, inside the edit's transaction.
+    /// - Throws: `NodeError.validation` when an id is not a photo of the post (nothing is saved).
+    private static func apply(_ edits: [MediaEdit], to postId: Int64, in db: Transaction) throws {
+        for edit in edits {
+            guard var media = try db.media.find(id: edit.id), media.postId == postId else {
+                throw NodeError.validation("Media \(edit.id) not found")
+            }
+            if let description = edit.description { media.description = description }
+            if let focus = edit.focus { (media.focusX, media.focusY) = (focus.x, focus.y) }
+            try db.media.update(media)
+        }
     }
 
     /// Deletes a local post everywhere: rows here, `Delete` to everyone who got it.

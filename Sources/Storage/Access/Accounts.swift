@@ -94,6 +94,25 @@ extension Accounts {
     /// Stores a tombstone, updating the one with the same uri if there is one (record `save`).
     public func saveTombstone(_ tombstone: Tombstone) throws { try tombstone.save(db) }
 
+    /// The tombstones of deleted local actors among the delivery signers `ids` that still keep
+    /// a signing key (their last deliveries are not done).
+    public func departedSigners(ids: some Collection<Int64>) throws -> [Tombstone] {
+        try Tombstone.filter(ids.contains(Column("signer_id")) && Column("private_key_pem") != nil).fetchAll(db)
+    }
+
+    /// Drops the keys kept on deleted actors' tombstones once none of their deliveries is left
+    /// in the queue (each was sent or given up).
+    /// - Returns: How many keys were dropped.
+    @discardableResult
+    public func forgetDepartedKeys() throws -> Int {
+        try db.execute(sql: """
+            UPDATE tombstones SET private_key_pem = NULL, key_id = NULL
+            WHERE private_key_pem IS NOT NULL
+              AND NOT EXISTS (SELECT 1 FROM delivery_queue d WHERE d.account_id = tombstones.signer_id)
+            """)
+        return db.changesCount
+    }
+
     /// Stores a tombstone, replacing the one with the same uri (`INSERT OR REPLACE`).
     public func replaceTombstone(_ tombstone: Tombstone) throws { try tombstone.insert(db, onConflict: .replace) }
 

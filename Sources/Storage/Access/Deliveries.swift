@@ -88,6 +88,12 @@ extension Deliveries {
     public func cancelQueued(activityURI: String) throws {
         try db.execute(sql: "DELETE FROM delivery_queue WHERE activity_uri = ?", arguments: [activityURI])
     }
+
+    /// Drops every queued delivery signed by `accountId` (a deleted account's posts, likes and
+    /// follows that were not sent yet).
+    public func cancelQueued(signer accountId: Int64) throws {
+        try db.execute(sql: "DELETE FROM delivery_queue WHERE account_id = ?", arguments: [accountId])
+    }
 }
 
 /// One stored outbound activity as the outbox collection lists it.

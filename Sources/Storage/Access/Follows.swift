@@ -56,6 +56,17 @@ extension Follows {
             """, arguments: [accountId])
     }
 
+    /// Delivery inboxes of every remote account in a follow (accepted or pending, either way)
+    /// with `accountId`: the servers that know it. Shared inboxes collapse each node; each once.
+    public func relatedRemoteInboxes(of accountId: Int64) throws -> [String] {
+        try String.fetchAll(db, sql: """
+            SELECT DISTINCT COALESCE(a.shared_inbox_url, a.inbox_url) FROM follows f
+            JOIN accounts a ON a.id = CASE WHEN f.account_id = ?1 THEN f.target_account_id ELSE f.account_id END
+            WHERE (f.account_id = ?1 OR f.target_account_id = ?1) AND a.domain IS NOT NULL
+              AND COALESCE(a.shared_inbox_url, a.inbox_url) IS NOT NULL
+            """, arguments: [accountId])
+    }
+
     /// How many follow requests wait for `accountId`'s approval.
     public func pendingRequestCount(to accountId: Int64) throws -> Int {
         try Follow.filter(Column("target_account_id") == accountId && Column("state") == FollowState.pending).fetchCount(db)

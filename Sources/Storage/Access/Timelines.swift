@@ -13,6 +13,17 @@ extension Timelines {
         try HomeTimeline.add(postId: postId, authorId: authorId, readers: readers, in: db)
     }
 
+    /// How many of an account's known posts a new follower's home timeline receives at once.
+    public static let backfillLimit = 40
+
+    /// Merges `authorId`'s newest known posts and boosts (at most `limit`) into `readerId`'s home
+    /// timeline, as fan-out would have had `readerId` followed all along: when a follow becomes
+    /// accepted, in the transaction that accepts it. Posts the reader may not see (blocks either
+    /// way, direct posts not addressed to the reader) are left out.
+    public func backfill(author authorId: Int64, into readerId: Int64, limit: Int = backfillLimit) throws {
+        try HomeTimeline.backfill(readerId: readerId, authorId: authorId, limit: limit, in: db)
+    }
+
     /// Removes everything `authorId` posted or boosted from `readerId`'s home timeline
     /// (unfollow, block, rejected follow).
     public func remove(author authorId: Int64, from readerId: Int64) throws {

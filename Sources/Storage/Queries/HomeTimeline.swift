@@ -23,6 +23,22 @@ public enum HomeTimeline {
         }
     }
 
+    /// Merges the newest `limit` posts and boosts `authorId` already has on this node into
+    /// `readerId`'s timeline, by the rules of `fanOut` (and `add` for direct posts): nothing when
+    /// either blocks the other, direct posts only where they mention the reader. The follow of
+    /// `readerId` to `authorId` must be accepted; the caller writes it in the same transaction.
+    public static func backfill(readerId: Int64, authorId: Int64, limit: Int, in db: Database) throws {
+        try db.execute(sql: """
+            INSERT OR IGNORE INTO home_timeline(account_id, post_id, author_id)
+            SELECT ?1, p.id, p.account_id FROM posts p
+            WHERE p.account_id = ?2
+              AND (p.visibility <> 'direct' OR EXISTS (SELECT 1 FROM mentions m WHERE m.post_id = p.id AND m.account_id = ?1))
+              AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.account_id = ?1 AND b.target_account_id = ?2)
+                                                       OR (b.account_id = ?2 AND b.target_account_id = ?1))
+            ORDER BY p.id DESC LIMIT ?3
+            """, arguments: [readerId, authorId, limit])
+    }
+
     /// Removes everything `authorId` posted or boosted from `readerId`'s timeline (unfollow, block).
     public static func remove(authorId: Int64, from readerId: Int64, in db: Database) throws {
         try db.execute(sql: "DELETE FROM home_timeline WHERE account_id = ? AND author_id = ?", arguments: [readerId, authorId])

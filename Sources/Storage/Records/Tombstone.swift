@@ -11,6 +11,12 @@ public struct Tombstone: Record, Equatable {
     public var accountId: Int64?
     /// When it was deleted.
     public var deletedAt: Date
+    /// For a deleted local actor: the account id its last deliveries are signed as.
+    public var signerId: Int64?
+    /// For a deleted local actor: its key id, kept until those deliveries are done.
+    public var keyId: String?
+    /// For a deleted local actor: its private key (PKCS#8 PEM), kept until those deliveries are done.
+    public var privateKeyPem: String?
 
     /// Creates a tombstone row.
     public init(uri: String, accountId: Int64?, deletedAt: Date = Date()) {

@@ -51,6 +51,55 @@ struct UnsupportedParametersTests {
         }
     }
 
+    @Test("update_credentials refuses settings the node does not keep, and accepts the values it has")
+    func unkeptSettings() async throws {
+        let t = try TestNode.make(); defer { t.remove() }
+        let (_, token) = try await t.user("alice")
+        try await t.withClient { client async throws in
+            let refused: [[String: Any]] = [
+                ["source": ["privacy": "private"], "display_name": "Alice"], ["source": ["sensitive": true]],
+                ["source": ["language": "fr"]], ["hide_collections": true], ["attribution_domains": ["example.com"]],
+            ]
+            for body in refused {
+                let response = try await client.api(.patch, "/api/v1/accounts/update_credentials", token: token, json: body)
+                #expect(response.status == .unprocessableContent, "\(body)")
+                #expect((response.json?["error"] as? String)?.contains("not supported") == true)
+            }
+            #expect(try await client.api(.get, "/api/v1/accounts/verify_credentials", token: token).json?["display_name"] as? String != "Alice")
+            let same = try await client.api(.patch, "/api/v1/accounts/update_credentials", token: token,
+                                            json: ["source": ["privacy": "public", "sensitive": false], "hide_collections": false, "display_name": "Alice"])
+            #expect(same.status == .ok)
+            #expect(same.json?["display_name"] as? String == "Alice")
+        }
+    }
+
+    @Test("an edit's media_attributes change the alt text and focus of the post's photos; another photo's id is refused")
+    func mediaAttributesOnEdit() async throws {
+        let t = try TestNode.make(); defer { t.remove() }
+        let (_, token) = try await t.user("alice")
+        try await t.withClient { client async throws in
+            let bytes = StatusFixtures.png(width: 64, height: 48)
+            let first = try #require(try await StatusFixtures.upload(client, token: token, bytes: bytes, description: "a cat").json?["id"] as? String)
+            let other = try #require(try await StatusFixtures.upload(client, token: token, bytes: bytes).json?["id"] as? String)
+            let id = try await StatusFixtures.post(client, token: token, "my cat", extra: ["media_ids": [first]])
+            let edited = try await client.api(.put, "/api/v1/statuses/\(id)", token: token, json: [
+                "status": "my cat", "media_ids": [first],
+                "media_attributes": [["id": first, "description": "A grey cat asleep on a windowsill", "focus": "0.5,-0.25"]],
+            ])
+            #expect(edited.status == .ok)
+            let media = try #require((edited.json?["media_attachments"] as? [[String: Any]])?.first)
+            #expect(media["description"] as? String == "A grey cat asleep on a windowsill")
+            let focus = (media["meta"] as? [String: Any])?["focus"] as? [String: Double]
+            #expect(focus == ["x": 0.5, "y": -0.25])
+
+            let foreign = try await client.api(.put, "/api/v1/statuses/\(id)", token: token,
+                                               json: ["status": "my cat", "media_attributes": [["id": other, "description": "not here"]]])
+            #expect(foreign.status == .unprocessableContent)
+            let shown = try await client.api(.get, "/api/v1/statuses/\(id)", token: token)
+            #expect((shown.json?["media_attachments"] as? [[String: Any]])?.first?["description"] as? String == "A grey cat asleep on a windowsill")
+        }
+    }
+
     @Test("an unknown route answers 404 Not found, distinct from a missing record")
     func unknownRoute() async throws {
         let t = try TestNode.make(); defer { t.remove() }

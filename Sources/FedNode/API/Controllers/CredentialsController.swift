@@ -33,8 +33,32 @@ struct CredentialsController {
         // email is the login and changes through its own confirmed flow. Neither is silently ignored.
         try params.refuse(["username"]) { _ in "Usernames cannot be changed: other servers know the account by it" }
         try params.refuse(["email"]) { _ in "The email address cannot be changed through update_credentials" }
+        try Self.refuseUnkeptSettings(params)
         let saved = try await node.profiles.update(account, with: Self.changes(from: params))
         return try await render(saved)
+    }
+
+    /// Settings Mastodon keeps and this node does not (its `source` always reads public, not
+    /// sensitive, no language; collections are always shown): asking for another value is a
+    /// 422, not a 200 that drops it. Sending the value the node has is accepted, as apps
+    /// that save a whole preferences form do.
+    /// - Throws: `NodeError.validation` naming the setting.
+    static func refuseUnkeptSettings(_ params: APIParams) throws(NodeError) {
+        if let privacy = params.nonEmpty("source[privacy]"), privacy != "public" {
+            throw .validation("A default post visibility other than public is not supported on this server")
+        }
+        if params.bool("source[sensitive]") == true {
+            throw .validation("Marking media sensitive by default is not supported on this server")
+        }
+        if params.nonEmpty("source[language]") != nil {
+            throw .validation("A default posting language is not supported on this server")
+        }
+        if params.bool("hide_collections") == true {
+            throw .validation("Hiding followers and follows is not supported on this server")
+        }
+        if !params.strings("attribution_domains").filter({ !$0.isEmpty }).isEmpty {
+            throw .validation("Attribution domains are not supported on this server")
+        }
     }
 
     /// The profile edit a request asks for; absent parameters change nothing.

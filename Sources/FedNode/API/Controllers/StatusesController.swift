@@ -53,8 +53,9 @@ struct StatusesController {
         return APIResponse.json(status)
     }
 
-    /// `PUT /api/v1/statuses/:id` (write:statuses): edits the caption, media, content warning,
-    /// sensitivity or language of one's own post; sends `Update`.
+    /// `PUT /api/v1/statuses/:id` (write:statuses): edits the caption, media (and, with
+    /// `media_attributes`, their alt text and focal points), content warning, sensitivity or
+    /// language of one's own post; sends `Update`.
     @Sendable func edit(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:statuses")
         let (params, id) = (try await APIParams.read(request), try StatusAccess.pathId(context))
@@ -66,7 +67,8 @@ struct StatusesController {
             return form
         }
         let post = try await node.posts.edit(id, text: form.text, mediaIds: form.mediaIds,
-                                             spoilerText: form.spoilerText, sensitive: form.sensitive, language: form.language, by: me)
+                                             spoilerText: form.spoilerText, sensitive: form.sensitive, language: form.language,
+                                             mediaEdits: form.mediaEdits, by: me)
         return try await StatusAccess.render(node, post, viewer: me)
     }
 

@@ -18,6 +18,8 @@ struct StatusForm: Sendable {
     var spoilerText: String
     /// ISO 639 code.
     var language: String?
+    /// Alt text and focal point changes to photos of the post (edit only).
+    var mediaEdits: [MediaEdit] = []
 
     /// Most characters in a caption plus its content warning (Mastodon's default).
     static let maxCharacters = 500
@@ -51,7 +53,7 @@ struct StatusForm: Sendable {
         let form = StatusForm(
             text: params.string("status") ?? post.text, mediaIds: try mediaIds(params), visibility: post.visibility,
             inReplyToId: post.inReplyToId, sensitive: (params.bool("sensitive") ?? post.sensitive) || !spoiler.isEmpty,
-            spoilerText: spoiler, language: language(params) ?? post.language)
+            spoilerText: spoiler, language: language(params) ?? post.language, mediaEdits: try MediaEdit.list(from: params))
         try form.validate(hasMedia: form.mediaIds.map { !$0.isEmpty } ?? hasMedia)
         return form
     }

@@ -1,17 +1,24 @@
 import Activity
 import Storage
 
-/// `Accept` of one of our Follows: the follow becomes accepted.
+/// `Accept` of one of our Follows: the follow becomes accepted, the followed account's known
+/// posts join the follower's home timeline in the same transaction, and its outbox is read in
+/// the background for the posts this node has not seen (`OutboxBackfill`).
 struct AcceptHandler: InboxHandler {
     func handle(_ context: InboxContext) async throws(NodeError) -> InboxOutcome {
-        let changed = try await context.write { db in
-            guard let follow = try OwnFollow.find(context, in: db) else { return false }
+        let newlyAccepted = try await context.write { db -> Bool? in
+            guard let follow = try OwnFollow.find(context, in: db) else { return nil }
+            // A repeated Accept changes nothing (handlers are idempotent).
+            guard follow.state == .pending else { return false }
             var accepted = follow
             accepted.state = .accepted
             try db.follows.update(accepted)
+            try db.timelines.backfill(author: follow.targetAccountId, into: follow.accountId)
             return true
         }
-        return changed ? .processed : .ignored("Accept of an unknown follow")
+        guard let newlyAccepted else { return .ignored("Accept of an unknown follow") }
+        if newlyAccepted { await OutboxBackfill.start(for: context.actor, node: context.node) }
+        return .processed
     }
 }
 
