@@ -101,3 +101,8 @@ public struct OutboxEntry: Sendable, Equatable {
     /// The post concerned, if any.
     public var postId: Int64?
 }
+
+extension Deliveries {
+    /// How many deliveries wait, by state (see `DeliveryQueueDepth.read`).
+    public func depth(at now: Date) throws -> DeliveryQueueDepth { try DeliveryQueueDepth.read(at: now, in: db) }
+}
