@@ -34,17 +34,17 @@ struct MetricsExposureTests {
 
     @Test("over HTTP, a forwarded public client gets a 404 unless --metrics public; off has no route")
     func servedExposure() async throws {
-        try await ServedNode.with { served in
+        try await ServedNode.with { served async throws in
             #expect(try await served.scrapeResponse().status == 200)
             #expect(try await served.scrapeResponse(headers: [("X-Forwarded-For", "10.0.0.7")]).status == 200)
             #expect(try await served.scrapeResponse(headers: [("X-Forwarded-For", "203.0.113.9")]).status == 404)
             #expect(try await served.scrapeResponse(headers: [("X-Real-IP", "203.0.113.9")]).status == 404)
             #expect(try await served.scrapeResponse(headers: [("Forwarded", "for=198.51.100.17;proto=https")]).status == 404)
         }
-        try await ServedNode.with(configure: { $0.metrics = .public }) { served in
+        try await ServedNode.with(configure: { $0.metrics = .public }) { served async throws in
             #expect(try await served.scrapeResponse(headers: [("X-Forwarded-For", "203.0.113.9")]).status == 200)
         }
-        try await ServedNode.with(configure: { $0.metrics = .off }) { served in
+        try await ServedNode.with(configure: { $0.metrics = .off }) { served async throws in
             let response = try await served.scrapeResponse()
             #expect(response.status == 404)
             #expect(!String(decoding: response.body, as: UTF8.self).contains("fednode_"))

@@ -106,7 +106,9 @@ extension ServedNode {
     /// for at most about 20 s; then answers the last scrape, which the caller's `#expect`s judge.
     func scrape(until done: (MetricsScrape) -> Bool = { _ in true }) async throws -> MetricsScrape {
         var last = try MetricsScrape(String(decoding: try await scrapeResponse().body, as: UTF8.self))
-        for _ in 0..<400 where !done(last) {
+        var tries = 0
+        while !done(last), tries < 400 {
+            tries += 1
             try await Task.sleep(for: .milliseconds(50))
             last = try MetricsScrape(String(decoding: try await scrapeResponse().body, as: UTF8.self))
         }

@@ -11,8 +11,8 @@ import Testing
 struct MetricsTests {
     @Test("a federated follow moves the inbox, delivery, HTTP and group-commit series on both nodes")
     func federatedFollow() async throws {
-        try await ServedNode.with { a in
-            try await ServedNode.with { b in
+        try await ServedNode.with { a async throws in
+            try await ServedNode.with { b async throws in
                 let alice = try await a.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse battery")
                 _ = try await b.node.accounts.create(username: "bob", email: "bob@example.com", password: "correct horse battery")
                 let bob = try await a.node.remoteAccounts.resolve(uri: "http://127.0.0.1:\(b.port)/users/bob")
@@ -48,7 +48,7 @@ struct MetricsTests {
 
     @Test("the answer is the text format, with help and type lines, and labels carry route patterns only")
     func exposition() async throws {
-        try await ServedNode.with { served in
+        try await ServedNode.with { served async throws in
             let response = try await served.scrapeResponse()
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "text/plain; version=0.0.4; charset=utf-8")
@@ -71,7 +71,7 @@ struct MetricsTests {
 
     @Test("refused inbox POSTs are counted by the status answered")
     func refusedInbox() async throws {
-        try await ServedNode.with { served in
+        try await ServedNode.with { served async throws in
             let activity = #"{"id":"https://remote.test/1","type":"Like","actor":"https://remote.test/users/eve","object":"https://remote.test/2"}"#
             let unsigned = HTTPClientRequest(
                 method: "POST", url: "http://127.0.0.1:\(served.port)/inbox",
@@ -106,7 +106,7 @@ struct MetricsTests {
             try tx.deliveries.reschedule(slow.id, attempts: 1, nextAttemptAt: now.addingTimeInterval(600), status: 503, error: "HTTP 503")
             try tx.deliveries.recordFailure("down.test", at: now) { _ in true }
         }
-        try await t.withClient { client in
+        try await t.withClient { client async throws in
             let scrape = try MetricsScrape(try await client.execute(uri: "/metrics", method: .get).text)
             #expect(scrape.value("fednode_inbox_queue_depth", ["state": "pending"]) == 2)
             #expect(scrape.value("fednode_inbox_queue_depth", ["state": "retrying"]) == 1)
@@ -122,7 +122,7 @@ struct MetricsTests {
     func mediaProcessing() async throws {
         let t = try TestNode.make(); defer { t.remove() }
         let (_, token) = try await t.user("alice")
-        try await t.withClient { client in
+        try await t.withClient { client async throws in
             _ = try await StatusFixtures.uploadedMedia(client, token: token)
             let refused = try await StatusFixtures.upload(client, token: token, bytes: Data("not an image at all".utf8))
             #expect(refused.status.code >= 400)

@@ -48,7 +48,7 @@ public final class MediaProcessor: Sendable {
         let (pipeline, observer) = (self.pipeline, self.observer)
         return try await run { () throws(MediaError) in
             let start = ContinuousClock.now
-            do {
+            do throws(MediaError) {
                 let image = try pipeline.process(data, kind: kind, focus: focus)
                 observer?(kind, ContinuousClock.now - start, true)
                 return image

@@ -13,8 +13,8 @@ final class HTTPMetrics: Sendable {
     }
 
     /// From 1 ms to 10 s: an inbox 202 takes a few milliseconds, a timeline page tens.
-    static let buckets: [Duration] = [1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000]
-        .map { .microseconds(Int64($0 * 1000)) }
+    static let buckets: [Duration] = ([1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000] as [Double])
+        .map { Duration.microseconds(Int64($0 * 1000)) }
     /// Methods reported by name; any other counts as `other`.
     static let knownMethods: Set<HTTPRequest.Method> = [.get, .head, .post, .put, .patch, .delete, .options]
 
@@ -28,7 +28,7 @@ final class HTTPMetrics: Sendable {
 
     /// Records one request.
     /// - Parameters:
-    ///   - route: The pattern the router matched (`/users/:username/inbox`), `unmatched` when none did.
+    ///   - route: The pattern the router matched (`/users/:username/inbox`), `NotFound` when none did.
     ///   - method: The request's method.
     ///   - status: The status answered.
     ///   - elapsed: From the request head to the response head.

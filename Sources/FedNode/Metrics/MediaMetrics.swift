@@ -4,7 +4,8 @@ import Prometheus
 struct MediaMetrics: Sendable {
     private let registry: PrometheusCollectorRegistry
     /// From 10 ms to a minute: a 12 MP photo takes a few hundred milliseconds on two cores.
-    static let buckets: [Duration] = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60].map { .milliseconds(Int64($0 * 1000)) }
+    static let buckets: [Duration] = ([0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60] as [Double])
+        .map { Duration.milliseconds(Int64($0 * 1000)) }
 
     /// Registers nothing yet: series appear with the first image of each kind.
     init(registry: PrometheusCollectorRegistry) {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 
 /// `GET /metrics`: the node's metrics in the Prometheus text exposition format, to the clients
 /// `--metrics` allows (see `MetricsExposure`); anyone else gets the 404 of a missing route.

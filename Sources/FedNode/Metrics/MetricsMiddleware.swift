@@ -24,7 +24,7 @@ struct MetricsMiddleware<Context: RequestContext>: RouterMiddleware {
 
     private func record(_ request: Request, context: Context, status: Int, since start: ContinuousClock.Instant) {
         metrics.record(
-            route: context.endpointPath ?? "unmatched", method: request.method, status: status,
+            route: context.endpointPath ?? "NotFound", method: request.method, status: status,
             elapsed: ContinuousClock.now - start)
     }
 }

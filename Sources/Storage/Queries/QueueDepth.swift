@@ -64,8 +64,7 @@ public struct DeliveryQueueDepth: Sendable, Equatable {
         let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM delivery_queue") ?? 0
         let domains = try Int.fetchOne(db, sql: "SELECT count(*) FROM delivery_domains WHERE unavailable") ?? 0
         // Nearly always no domain is unavailable: then neither filter needs the domain list.
-        let unavailable = domains == 0 ? 0 : try Int.fetchOne(
-            db, sql: "SELECT count(*) FROM delivery_queue WHERE domain IN (\(down))") ?? 0
+        let unavailable = try domains == 0 ? 0 : Int.fetchOne(db, sql: "SELECT count(*) FROM delivery_queue WHERE domain IN (\(down))") ?? 0
         let retrying = try Int.fetchOne(
             db,
             sql: domains == 0
