@@ -6,11 +6,15 @@ import Foundation
 struct MetricsScrape {
     /// One sample line: `name{label="value",...} number`.
     struct Sample {
+        /// The series name (`_bucket`, `_sum` and `_count` included for histograms).
         let name: String
+        /// The labels, unescaped.
         let labels: [String: String]
+        /// The number.
         let value: Double
     }
 
+    /// Every sample, in the order served.
     let samples: [Sample]
     /// The `# HELP` text of each metric name.
     let help: [String: String]
@@ -91,7 +95,9 @@ struct MetricsScrape {
 
     /// A line of the exposition that is not a comment, a blank or a sample.
     struct ScrapeError: Error, CustomStringConvertible {
+        /// The line.
         let line: String
+        /// What went wrong, for the test log.
         var description: String { "not an exposition line: \(line)" }
     }
 }

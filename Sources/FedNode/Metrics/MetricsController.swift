@@ -6,8 +6,10 @@ import NIOCore
 /// `GET /metrics`: the node's metrics in the Prometheus text exposition format, to the clients
 /// `--metrics` allows (see `MetricsExposure`); anyone else gets the 404 of a missing route.
 struct MetricsController {
+    /// The node whose metrics are served.
     let node: Node
 
+    /// Adds `GET /metrics`, unless `--metrics off`.
     func addRoutes(to router: Router<NodeRequestContext>) {
         guard node.configuration.metrics != .off else { return }
         router.get("metrics", use: scrape)
