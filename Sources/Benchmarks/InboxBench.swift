@@ -23,6 +23,9 @@ struct InboxBench {
         /// CPU seconds of the server and of the benchmark process while the timed requests were sent.
         var serverCPU: Double
         var generatorCPU: Double
+        /// Durable transactions the inbox's group commit made for the timed activities, and the
+        /// writes they held, from the server's `/metrics` (`nil` when it could not be read).
+        var groupCommits: (transactions: Double, writes: Double)? = nil
     }
 
     let settings: BenchSettings
@@ -48,9 +51,11 @@ struct InboxBench {
 
         log("inbox \(database.posts) posts: \(timed.count) signed activities, \(settings.connections) connections")
         let sendStart = MonotonicClock.now()
+        let metricsBefore = ServerMetrics.scrape(port: server.port)
         let (serverBefore, generatorBefore) = (CPUTime.seconds(pid: server.pid), CPUTime.ownSeconds())
         let accepted = try generator.run(timed)
         let (serverCPU, generatorCPU) = (CPUTime.seconds(pid: server.pid) - serverBefore, CPUTime.ownSeconds() - generatorBefore)
+        let groupCommits = Self.groupCommits(from: metricsBefore, to: ServerMetrics.scrape(port: server.port))
         let backlog = monitor.inboxPending
         let drainedAt = QueueMonitor.wait(limit: 150) { monitor.inboxPending == 0 }
         let end = drainedAt ?? MonotonicClock.now()
@@ -59,6 +64,15 @@ struct InboxBench {
             posts: database.posts, accepted: accepted, reference: reference, backlog: backlog,
             drainRate: Double(handled) / MonotonicClock.seconds(from: sendStart, to: end), drained: drainedAt != nil,
             outcomes: monitor.outcomes, startSeconds: start, peakBytes: server.memory().peak, startPeakBytes: startPeak,
-            serverCPU: serverCPU, generatorCPU: generatorCPU)
+            serverCPU: serverCPU, generatorCPU: generatorCPU, groupCommits: groupCommits)
+    }
+
+    /// The group commits between two scrapes: transactions, and the writes they held.
+    static func groupCommits(from before: ServerMetrics?, to after: ServerMetrics?) -> (transactions: Double, writes: Double)? {
+        let (count, sum) = ("fednode_sqlite_group_commit_size_count", "fednode_sqlite_group_commit_size_sum")
+        guard let before, let after, let startCount = before.value(count), let endCount = after.value(count),
+            let startSum = before.value(sum), let endSum = after.value(sum)
+        else { return nil }
+        return (endCount - startCount, endSum - startSum)
     }
 }

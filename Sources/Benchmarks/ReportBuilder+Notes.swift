@@ -27,6 +27,11 @@ extension ReportBuilder {
         let cpu = "While the timed requests were sent (\(String(format: "%.1f", window)) s at \(Self.count(size)) posts) the server used "
             + String(format: "%.2f cores and the benchmark process (the load generator) %.2f.", inbox.serverCPU / window, inbox.generatorCPU / window)
         var notes = [setup + traffic + " " + cpu, drain]
+        if let groups = inbox.groupCommits, groups.transactions > 0 {
+            notes.append("Group commit while the timed requests were sent, from the server's `/metrics` (`fednode_sqlite_group_commit_size`): "
+                + "\(Int(groups.transactions)) durable transactions held \(Int(groups.writes)) inbox writes, "
+                + String(format: "%.1f per transaction on average.", groups.writes / groups.transactions))
+        }
         let others = inbox.accepted.statuses.filter { $0.key != 202 }
         if !others.isEmpty || inbox.accepted.failures > 0 {
             notes.append("Inbox answers other than 202 at \(Self.count(size)) posts: \(others) and \(inbox.accepted.failures) without an answer.")

@@ -15,9 +15,11 @@ import Logging
 public func buildApplication(node: Node, runWorkers: Bool = true) -> some ApplicationProtocol {
     let router = Router(context: NodeRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: MetricsMiddleware(metrics: node.metrics.http))
     router.add(middleware: ErrorMiddleware())
     HealthController(node: node).addRoutes(to: router)
     ReadinessController(node: node).addRoutes(to: router)
+    MetricsController(node: node).addRoutes(to: router)
     LandingController(node: node).addRoutes(to: router)
     WellKnownController(node: node).addRoutes(to: router)
     ActorController(node: node).addRoutes(to: router)

@@ -32,7 +32,9 @@ public final class Node: Sendable {
     /// Counts failed sign-ins per account.
     let failedLogins = FailedLogins()
     /// Processes uploaded photos with libvips, a bounded number at a time.
-    public let mediaProcessor = MediaProcessor()
+    public let mediaProcessor: MediaProcessor
+    /// This node's metrics, served at `GET /metrics`.
+    public let metrics: NodeMetrics
     /// Local copies of remote photos, avatars and covers (size- and age-bounded, LRU).
     public let remoteMedia: RemoteMediaCache
     /// Outgoing HTTP for remote media: the same SSRF guard, a larger response cap.
@@ -47,13 +49,20 @@ public final class Node: Sendable {
     /// - Throws: `NodeError.configuration` when the data directory belongs to another domain
     ///   or the database cannot be opened.
     public init(configuration: NodeConfiguration, logger: Logger) throws(NodeError) {
+        let metrics = NodeMetrics()
         let database: NodeDatabase
-        do { database = try NodeDatabase(path: configuration.databasePath) } catch {
+        do {
+            database = try NodeDatabase(path: configuration.databasePath) { metrics.recordGroupCommit(size: $0) }
+        } catch {
             throw .configuration("\(error)")
         }
         let effective = try Self.pinIdentity(configuration, in: database)
         self.configuration = effective
         self.database = database
+        self.metrics = metrics
+        self.mediaProcessor = MediaProcessor { kind, elapsed, succeeded in
+            metrics.media.processed(kind, elapsed: elapsed, succeeded: succeeded)
+        }
         self.logger = logger
         self.urls = NodeURLs(base: effective.publicURL, domain: effective.domain)
         self.accounts = AccountService(database: database, urls: urls, passwordCost: effective.passwordCost)

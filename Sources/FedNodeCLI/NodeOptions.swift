@@ -26,6 +26,8 @@ struct NodeOptions: ParsableArguments {
     var openRegistrations: Bool?
     @Option(name: .customLong("trusted-proxy"), help: "Address or CIDR range of a reverse proxy whose X-Forwarded-For names the client; repeatable (env FEDNODE_TRUSTED_PROXIES, comma-separated; default loopback).")
     var trustedProxies: [String] = []
+    @Option(help: "Who may read GET /metrics (Prometheus): off, private (loopback and private networks, no forwarded public client) or public (env FEDNODE_METRICS, default private).")
+    var metrics: String?
 
     /// The effective configuration.
     /// - Throws: `ValidationError` for values that cannot be used.
@@ -52,6 +54,12 @@ struct NodeOptions: ParsableArguments {
                 throw ValidationError("--trusted-proxy must be an IP address or CIDR range, such as 10.0.0.5 or 10.0.0.0/8")
             }
             configuration.trustedProxies = parsed
+        }
+        if let exposure = metrics ?? environment["FEDNODE_METRICS"] {
+            guard let parsed = MetricsExposure(rawValue: exposure.lowercased()) else {
+                throw ValidationError("--metrics must be off, private or public")
+            }
+            configuration.metrics = parsed
         }
         if let cost = environment["FEDNODE_PASSWORD_COST"] {
             guard let value = Int(cost), (10...20).contains(value) else { throw ValidationError("FEDNODE_PASSWORD_COST must be 10...20") }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import FedNode
 import Hummingbird
+import Metrics
+import Prometheus
 
 /// `fednode serve`: run the node until SIGINT or SIGTERM, then shut down gracefully.
 struct ServeCommand: AsyncParsableCommand {
@@ -24,6 +26,9 @@ struct ServeCommand: AsyncParsableCommand {
             "listen": "\(configuration.host):\(configuration.port)", "data_dir": "\(configuration.dataDirectory)",
             "test_mode": "\(configuration.testMode)",
         ])
+        // One node per process here, so the process-wide swift-metrics system can report into
+        // the node's registry: whatever a library records through swift-metrics is served too.
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: node.metrics.registry))
         // runService installs the SIGINT/SIGTERM handlers of service lifecycle and drains.
         try await buildApplication(node: node).runService()
     }

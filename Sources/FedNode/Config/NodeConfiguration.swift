@@ -33,6 +33,9 @@ public struct NodeConfiguration: Sendable {
     public var rateLimits = RateLimits()
     /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`, `FEDNODE_TRUSTED_PROXIES`).
     public var trustedProxies = TrustedProxies.loopback
+    /// Who may read `GET /metrics` (`--metrics`, `FEDNODE_METRICS`): loopback and private
+    /// networks by default.
+    public var metrics = MetricsExposure.private
     /// Connection limits and timeouts of the HTTP server.
     public var serverLimits = ServerLimits()
     /// Bounds of the remote media cache (total size, age, per-file size).

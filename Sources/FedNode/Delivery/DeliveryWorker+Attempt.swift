@@ -10,7 +10,10 @@ extension DeliveryWorker {
     ///   - signer: Its account's signer, `nil` when the account has no usable key.
     /// - Returns: Where the delivery went.
     func attempt(_ delivery: Delivery, signer: RequestSigner?) async -> AttemptResult {
-        guard let outcome = await send(delivery, signer: signer) else { return AttemptResult(disposition: .interrupted) }
+        guard let outcome = await send(delivery, signer: signer) else {
+            node.metrics.delivery.attempted(.interrupted, domain: delivery.domain)
+            return AttemptResult(disposition: .interrupted)
+        }
         let now = self.now()
         let attempts = delivery.attempts + 1
         let decision = policy.decide(
@@ -25,8 +28,10 @@ extension DeliveryWorker {
         do {
             let health = try await record(decision, of: outcome, for: delivery, now: now)
             log(decision, outcome: outcome, health: health, logger: logger)
+            node.metrics.delivery.attempted(decision.metricsOutcome, domain: delivery.domain)
             return AttemptResult(disposition: decision.disposition, revivedDomain: health == .revived)
         } catch {
+            node.metrics.delivery.attempted(.interrupted, domain: delivery.domain)
             logger.error("cannot record a delivery attempt", metadata: ["error": "\(error)"])
             return AttemptResult(disposition: .interrupted)
         }
@@ -125,6 +130,15 @@ extension DeliveryWorker {
 }
 
 extension DeliveryDecision {
+    /// How `fednode_delivery_attempts_total` counts this decision.
+    fileprivate var metricsOutcome: DeliveryMetrics.Outcome {
+        switch self {
+        case .delivered: .delivered
+        case .retry: .retry
+        case .giveUp: .gaveUp
+        }
+    }
+
     /// Where a delivery goes after this decision.
     fileprivate var disposition: AttemptResult.Disposition {
         switch self {

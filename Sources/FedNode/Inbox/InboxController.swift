@@ -44,16 +44,24 @@ struct InboxController {
             try InboxOrigin.check(activity, actorId: actor)
             try await checkObjectDomains(activity, actorId: actor)
             let signer = try await authenticator.authenticate(request, body: body, activity: activity, actorId: actor)
-            guard let signer else { return Response(status: .accepted) }  // a Delete of an actor we never knew
-            try await enqueue(activity, payload: body, signer: signer, recipient: recipient)
+            guard let signer else {  // a Delete of an actor we never knew
+                node.metrics.inbox.accepted(.skipped)
+                return Response(status: .accepted)
+            }
+            let queued = try await enqueue(activity, payload: body, signer: signer, recipient: recipient)
+            node.metrics.inbox.accepted(queued ? .queued : .duplicate)
             node.inboxSignal.notify()
             return Response(status: .accepted)
         } catch let error as NodeError {
+            node.metrics.inbox.refused(status: Int(error.status.code))
             // Every refusal says why, with who asked, so an admin can answer "why was this dropped?".
             node.logger.notice("inbox request refused", metadata: [
                 "status": "\(error.status.code)", "reason": "\(Self.reason(error))", "actor": "\(actorId ?? "-")",
                 "keyId": "\(Self.keyId(in: request) ?? "-")", "path": "\(request.uri.path)",
             ])
+            throw error
+        } catch {
+            if !(error is CancellationError) { node.metrics.inbox.refused(status: 500) }
             throw error
         }
     }
@@ -104,7 +112,8 @@ struct InboxController {
     /// Stores the activity in the inbox queue unless the sender's origin sent this id before
     /// (then it is acknowledged again without reprocessing). An activity without id is
     /// de-duplicated by a digest of its body, so replaying it changes nothing.
-    private func enqueue(_ activity: ASObject, payload body: [UInt8], signer: Account, recipient: Account?) async throws {
+    /// - Returns: `true` when it was queued, `false` for a redelivery.
+    private func enqueue(_ activity: ASObject, payload body: [UInt8], signer: Account, recipient: Account?) async throws -> Bool {
         let payload = Data(body)
         let item = InboxItem(activityId: activity.id, actorUri: signer.uri, recipientAccountId: recipient?.id, payload: payload)
         let origin = ASToAccount.authority(of: signer.uri) ?? ""
@@ -113,16 +122,17 @@ struct InboxController {
         // The 202 is a promise: the row is committed with a full sync, shared with the other
         // activities accepted in the same moment (group commit), so durability costs one fsync
         // per group rather than one per activity.
-        let revived = try await node.database.writeDurablyGrouped { db -> Bool in
+        let (revived, queued) = try await node.database.writeDurablyGrouped { db -> (Bool, Bool) in
             // A domain that just sent us a verified activity is up: deliveries to it resume now
             // rather than at the next hourly probe. Healthy domains have no row, so this is one
             // primary-key lookup.
             var revived = false
             if let domain { revived = try db.deliveries.markAvailableIfFailing(domain, at: Date()) }
-            guard try db.inbox.markSeen(seen) else { return revived }
+            guard try db.inbox.markSeen(seen) else { return (revived, false) }
             try db.inbox.enqueue(item)
-            return revived
+            return (revived, true)
         }
         if revived { node.deliverySignal.notify() }
+        return queued
     }
 }

@@ -109,6 +109,7 @@ public struct InboxWorker: Service {
             for candidate in choice.start { items[candidate.id] = try db.inbox.claim(candidate.id) }
             return items
         }
+        if claimed != nil { node.metrics.inbox.ended(.parked, count: choice.park.count) }
         for candidate in choice.park {
             node.logger.error("inbox item parked", metadata: ["item": "\(candidate.id)", "actor": "\(candidate.actorUri)", "reason": "\(reason)"])
         }
@@ -125,6 +126,7 @@ public struct InboxWorker: Service {
             let outcome = try await handle(item)
             if case .ignored(let reason) = outcome { logger.debug("activity ignored", metadata: ["reason": "\(reason)"]) }
             try await finish(item, outcome: outcome == .processed ? "processed" : "ignored")
+            node.metrics.inbox.ended(outcome == .processed ? .processed : .ignored)
         } catch {
             if Task.isCancelled {
                 // An orderly shutdown interrupted it: this attempt does not count against the item.
@@ -134,6 +136,7 @@ public struct InboxWorker: Service {
             } else if let error = error as? NodeError, Self.isPermanent(error) {
                 logger.notice("activity refused", metadata: ["error": "\(error)"])
                 try? await finish(item, outcome: "refused")
+                node.metrics.inbox.ended(.refused)
             } else {
                 await retry(item, error: error, now: now(), logger: logger)
             }
@@ -169,6 +172,7 @@ public struct InboxWorker: Service {
             try db.inbox.reschedule(item.id, attempts: attempts, availableAt: availableAt, error: "\(error)")
             if giveUp { try db.inbox.park(item.id, reason: "failed \(attempts) times: \(error)", at: now) }
         }
+        node.metrics.inbox.ended(giveUp ? .parked : .retry)
     }
 
     /// Errors that retrying cannot fix: the activity itself is refused.

@@ -13,14 +13,22 @@ public final class MediaProcessor: Sendable {
     public let maxConcurrent: Int
     private let pipeline: ImagePipeline
     private let limiter: ConcurrencyLimiter
+    /// Told how long each image took (the node's metrics).
+    private let observer: (@Sendable (_ kind: MediaKind, _ elapsed: Duration, _ succeeded: Bool) -> Void)?
     private let queue = DispatchQueue(label: "fednode.media", qos: .utility, attributes: .concurrent)
 
     /// Creates a processor; libvips itself starts on the first image.
     /// - Parameters:
     ///   - limits: Input limits and output quality.
     ///   - maxConcurrent: Images processed at once; defaults to the number of cores.
-    public init(limits: MediaLimits = MediaLimits(), maxConcurrent: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    ///   - observer: Told, after each image, its kind, the time libvips spent on it (waiting for
+    ///     a slot left out) and whether it succeeded.
+    public init(
+        limits: MediaLimits = MediaLimits(), maxConcurrent: Int = ProcessInfo.processInfo.activeProcessorCount,
+        observer: (@Sendable (_ kind: MediaKind, _ elapsed: Duration, _ succeeded: Bool) -> Void)? = nil
+    ) {
         self.limits = limits
+        self.observer = observer
         self.maxConcurrent = max(1, maxConcurrent)
         self.pipeline = ImagePipeline(limits: limits)
         self.limiter = ConcurrencyLimiter(limit: self.maxConcurrent)
@@ -37,9 +45,17 @@ public final class MediaProcessor: Sendable {
     /// - Returns: The encoded outputs with sizes and BlurHashes.
     /// - Throws: `MediaError` when the input is refused or cannot be processed.
     public func process(_ data: Data, kind: MediaKind, focus: FocalPoint? = nil) async throws(MediaError) -> ProcessedImage {
-        let pipeline = self.pipeline
+        let (pipeline, observer) = (self.pipeline, self.observer)
         return try await run { () throws(MediaError) in
-            try pipeline.process(data, kind: kind, focus: focus)
+            let start = ContinuousClock.now
+            do throws(MediaError) {
+                let image = try pipeline.process(data, kind: kind, focus: focus)
+                observer?(kind, ContinuousClock.now - start, true)
+                return image
+            } catch {
+                observer?(kind, ContinuousClock.now - start, false)
+                throw error
+            }
         }
     }
 

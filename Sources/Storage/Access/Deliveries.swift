@@ -124,4 +124,7 @@ extension Deliveries {
         try db.execute(sql: "UPDATE delivery_domains SET unavailable = 0, failing_since = NULL")
         return changed
     }
+
+    /// How many deliveries wait, by state (see `DeliveryQueueDepth.read`).
+    public func depth(at now: Date) throws -> DeliveryQueueDepth { try DeliveryQueueDepth.read(at: now, in: db) }
 }

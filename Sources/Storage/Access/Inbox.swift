@@ -51,3 +51,8 @@ extension Inbox {
     /// - Returns: Whether a parked item with that id existed.
     public func unpark(_ id: Int64, at now: Date) throws -> Bool { try InboxQueue.unpark(id, at: now, in: db) }
 }
+
+extension Inbox {
+    /// How many items wait, by state (see `InboxQueueDepth.read`).
+    public func depth(at now: Date) throws -> InboxQueueDepth { try InboxQueueDepth.read(at: now, in: db) }
+}

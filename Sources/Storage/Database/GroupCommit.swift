@@ -22,9 +22,12 @@ final class GroupCommit: Sendable {
     private let state = Mutex<(pending: [Job], leading: Bool)>(([], false))
     /// The most callers one transaction takes.
     private let maxGroup = 256
+    /// Told how many callers each committed transaction held (the node's metrics).
+    private let observer: (@Sendable (_ groupSize: Int) -> Void)?
 
-    init(pool: DatabasePool) {
+    init(pool: DatabasePool, observer: (@Sendable (_ groupSize: Int) -> Void)? = nil) {
         self.pool = pool
+        self.observer = observer
     }
 
     /// Applies `updates` in the next group transaction and returns once it is committed.
@@ -73,6 +76,7 @@ final class GroupCommit: Sendable {
                 try await pool.write { db in
                     for job in jobs { job.run(db) }
                 }
+                observer?(jobs.count)
                 for job in jobs { job.finish(nil) }
             } catch {
                 for job in jobs { job.finish(error) }

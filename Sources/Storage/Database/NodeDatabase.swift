@@ -17,8 +17,13 @@ public final class NodeDatabase: Sendable {
     ///   - path: File path of the SQLite database; its directory is created when missing.
     ///   - migrate: Whether to apply pending migrations now (the `migrate` command passes `true`
     ///     explicitly; `serve` migrates at start as Mastodon's docker image does).
+    ///   - groupCommitObserver: Told, after each committed group of `writeDurablyGrouped`
+    ///     callers, how many callers it held (the node's metrics read batch sizes through it, so
+    ///     Storage depends on no metrics library).
     /// - Throws: `StorageError.cannotOpen` when the file cannot be created or opened.
-    public init(path: String, migrate: Bool = true) throws(StorageError) {
+    public init(
+        path: String, migrate: Bool = true, groupCommitObserver: (@Sendable (_ groupSize: Int) -> Void)? = nil
+    ) throws(StorageError) {
         self.path = path
         do {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -34,7 +39,7 @@ public final class NodeDatabase: Sendable {
         } catch {
             throw .cannotOpen(path: path, reason: "\(error)")
         }
-        group = GroupCommit(pool: pool)
+        group = GroupCommit(pool: pool, observer: groupCommitObserver)
         if migrate { try self.migrate() }
     }
 

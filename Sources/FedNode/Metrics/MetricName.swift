@@ -1,0 +1,66 @@
+import Prometheus
+
+/// The name and help text of every FedNode metric, in one place: the registry refuses a name
+/// registered twice with different help texts, and operators read these in `# HELP` lines.
+/// Every name is `fednode_SUBSYSTEM_NAME[_UNIT]`.
+enum MetricName {
+    /// `fednode_inbox_accepted_total`, counter by `result` (`queued`, `duplicate`, `skipped`).
+    static var inboxAccepted: MetricNameDescriptor {
+        make("inbox", "accepted", unit: "total", help: """
+            Inbox POSTs answered 202 Accepted, by result: queued, duplicate (an activity id already seen) \
+            or skipped (a Delete of an unknown actor).
+            """)
+    }
+    /// `fednode_inbox_refused_total`, counter by `status` (the HTTP status answered).
+    static var inboxRefused: MetricNameDescriptor {
+        make("inbox", "refused", unit: "total", help: "Inbox POSTs refused, by the HTTP status answered (401 bad signature, 403 blocked, 400 malformed, ...).")
+    }
+    /// `fednode_inbox_processed_total`, counter by `outcome` (`processed`, `ignored`, `refused`, `retry`, `parked`).
+    static var inboxProcessed: MetricNameDescriptor {
+        make("inbox", "processed", unit: "total", help: "Inbox processing attempts that ended, by outcome: processed, ignored, refused, retry or parked.")
+    }
+    /// `fednode_inbox_queue_depth`, gauge by `state` (`pending`, `retrying`, `parked`).
+    static var inboxQueueDepth: MetricNameDescriptor {
+        make("inbox", "queue_depth", help: """
+            Inbox queue items by state: pending (due), retrying (waiting for their next attempt), parked (kept for the admin).
+            """)
+    }
+    /// `fednode_delivery_attempts_total`, counter by `outcome` (`delivered`, `retry`, `gave_up`, `interrupted`).
+    static var deliveryAttempts: MetricNameDescriptor {
+        make("delivery", "attempts", unit: "total", help: """
+            Outgoing delivery attempts, by outcome: delivered, retry, gave_up, or interrupted (shutdown or not recorded; stays due).
+            """)
+    }
+    /// `fednode_delivery_failures_total`, counter by `domain` (a bounded number, then `other`).
+    static var deliveryFailures: MetricNameDescriptor {
+        make("delivery", "failures", unit: "total", help: "Failed delivery attempts by recipient domain; domains past the first few dozen count as other.")
+    }
+    /// `fednode_delivery_queue_depth`, gauge by `state` (`pending`, `retrying`, `unavailable`).
+    static var deliveryQueueDepth: MetricNameDescriptor {
+        make("delivery", "queue_depth", help: """
+            Queued deliveries by state: pending (due), retrying (waiting after a failure), unavailable (held: domain marked down).
+            """)
+    }
+    /// `fednode_delivery_unavailable_domains`, gauge.
+    static var unavailableDomains: MetricNameDescriptor {
+        make("delivery", "unavailable_domains", help: "Domains marked unavailable after failing for days (their deliveries are held and probed).")
+    }
+    /// `fednode_http_request_duration_seconds`, histogram by `route`, `method` and `status` (`2xx`, `4xx`, ...).
+    static var httpDuration: MetricNameDescriptor {
+        make("http", "request_duration", unit: "seconds", help: """
+            Time to answer an HTTP request (until the response head), by matched route pattern, method and status class.
+            """)
+    }
+    /// `fednode_media_processing_seconds`, histogram by `kind` (`post`, `avatar`, `header`) and `result` (`ok`, `error`).
+    static var mediaProcessing: MetricNameDescriptor {
+        make("media", "processing", unit: "seconds", help: "Time libvips spent on one uploaded image (decode, resize, encode, BlurHash), by kind and result.")
+    }
+    /// `fednode_sqlite_group_commit_size`, histogram of writes per transaction.
+    static var groupCommitSize: MetricNameDescriptor {
+        make("sqlite", "group_commit_size", help: "Durable inbox writes committed together in one SQLite transaction (group commit).")
+    }
+
+    private static func make(_ subsystem: String, _ name: String, unit: String = "", help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "fednode", subsystem: subsystem, metricName: name, unitName: unit, helpText: help)
+    }
+}
