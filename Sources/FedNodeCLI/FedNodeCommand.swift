@@ -6,6 +6,6 @@ struct FedNodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fednode",
         abstract: "A self-hosted, federated photo-sharing server.",
-        subcommands: [ServeCommand.self, UserCommand.self, InboxCommand.self, MigrateCommand.self, BenchCommand.self],
+        subcommands: [ServeCommand.self, UserCommand.self, InboxCommand.self, MigrateCommand.self, CheckCountersCommand.self, BenchCommand.self],
         defaultSubcommand: ServeCommand.self)
 }

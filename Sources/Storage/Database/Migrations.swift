@@ -18,6 +18,9 @@ enum Migrations {
         migrator.registerMigration("v3-queue-hardening") { db in
             for statement in queueHardeningSchema { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v4-counters") { db in
+            for statement in countersSchema { try db.execute(sql: statement) }
+        }
         return migrator
     }
 
