@@ -27,7 +27,7 @@ enum BatchQuery {
     static func grouped<T>(_ db: Database, _ ids: some Collection<Int64>, sql: (String) -> String,
                            decode: (Row) throws -> T) throws -> [Int64: [T]] {
         let pairs: [(Int64, T)] = try chunked(ids) { placeholders, arguments in
-            try Row.fetchAll(db, sql: sql(placeholders), arguments: arguments).map { row in (row[0], try decode(row)) }
+            try Row.fetchAll(db, sql: sql(placeholders), arguments: arguments).map { row in (row[0] as Int64, try decode(row)) }
         }
         return Dictionary(grouping: pairs, by: \.0).mapValues { $0.map(\.1) }
     }

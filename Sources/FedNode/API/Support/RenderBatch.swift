@@ -37,7 +37,7 @@ struct RenderBatch {
 
     /// What rendering `posts` as `viewer` needs, with the accounts `accountIds` too (the
     /// senders of notifications).
-    static func statuses(_ posts: [Post], accountIds: some Collection<Int64> = [Int64](), viewer: Int64?,
+    static func statuses(_ posts: [Post], accountIds: Set<Int64> = [], viewer: Int64?,
                          db: Transaction) throws -> RenderBatch {
         var batch = RenderBatch()
         for post in posts { batch.posts[post.id] = post }
