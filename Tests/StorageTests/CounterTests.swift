@@ -50,8 +50,13 @@ struct CounterTests {
             let rejected = Follow(accountId: rita.id, targetAccountId: alice.id, uri: nil, state: .pending)
             try tx.follows.insert(rejected)
             try tx.follows.delete(rejected)
-            try tx.follows.insert(Follow(accountId: alice.id, targetAccountId: bob.id, uri: nil, state: .accepted))
-            try tx.follows.deleteAll(between: alice.id, and: bob.id)
+            let unfollowed = Follow(accountId: alice.id, targetAccountId: bob.id, uri: nil, state: .accepted)
+            try tx.follows.insert(unfollowed)
+            try tx.follows.delete(unfollowed)
+            // A block removes the follows both ways.
+            try tx.follows.insert(Follow(accountId: carol.id, targetAccountId: dave.id, uri: nil, state: .accepted))
+            try tx.follows.insert(Follow(accountId: dave.id, targetAccountId: carol.id, uri: nil, state: .pending))
+            try tx.follows.deleteAll(between: carol.id, and: dave.id)
             try tx.follows.insert(Follow(accountId: alice.id, targetAccountId: carol.id, uri: nil, state: .accepted))
             // Posts, public and hidden replies, boosts, likes.
             try tx.posts.insert(photo)
