@@ -6,6 +6,7 @@ struct FedNodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fednode",
         abstract: "A self-hosted, federated photo-sharing server.",
-        subcommands: [ServeCommand.self, UserCommand.self, InboxCommand.self, AdminCommand.self, MigrateCommand.self, BackupCommand.self, RestoreCommand.self, BenchCommand.self],
+        subcommands: [ServeCommand.self, UserCommand.self, InboxCommand.self, AdminCommand.self, MigrateCommand.self, BackupCommand.self,
+                      RestoreCommand.self, CheckCountersCommand.self, BenchCommand.self],
         defaultSubcommand: ServeCommand.self)
 }

@@ -2,6 +2,8 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import Storage
+import Testing
 @testable import FedNode
 
 /// A node over a fresh temporary data directory, for in-process route and service tests.
@@ -35,7 +37,18 @@ struct TestNode {
         try await buildApplication(node: node).test(.router, body)
     }
 
-    func remove() { try? FileManager.default.removeItem(atPath: dataDirectory) }
+    /// Removes the data directory, after checking that the kept counters (followers, posts,
+    /// likes...) agree with a recount of the rows, so every test that changes them checks them.
+    func remove() {
+        Self.expectExactCounters(node)
+        try? FileManager.default.removeItem(atPath: dataDirectory)
+    }
+
+    /// Records an issue when a counter of `node` differs from a recount of the rows.
+    static func expectExactCounters(_ node: Node) {
+        guard let mismatches = try? node.database.readBlocking({ try $0.statistics.counterMismatches() }), !mismatches.isEmpty else { return }
+        Issue.record("counters differ from a recount: \(mismatches.map(\.description))")
+    }
 }
 
 extension TestResponse {

@@ -3,6 +3,7 @@ import GRDB
 import Hummingbird
 import Logging
 import Storage
+import Testing
 @testable import FedNode
 
 /// One node of the test network: a real Hummingbird server on 127.0.0.1 with its own port,
@@ -49,7 +50,14 @@ final class NetworkNode: @unchecked Sendable {
         try await start(workers: workers)
     }
 
-    func remove() { try? FileManager.default.removeItem(atPath: dataDirectory) }
+    /// Removes the data directory, after checking that the kept counters (followers, posts,
+    /// likes...) agree with a recount of the rows.
+    func remove() {
+        if let mismatches = try? node.database.readBlocking({ try $0.statistics.counterMismatches() }), !mismatches.isEmpty {
+            Issue.record("\(name): counters differ from a recount: \(mismatches.map(\.description))")
+        }
+        try? FileManager.default.removeItem(atPath: dataDirectory)
+    }
 
     /// Reads from this node's database.
     func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {

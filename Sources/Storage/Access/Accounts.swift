@@ -54,13 +54,22 @@ extension Accounts {
         try Account.fetchOne(db.cachedStatement(sql: "SELECT * FROM accounts WHERE id = ?"), arguments: [post.accountId])
     }
 
-    /// Accepted followers, accepted follows and posts of `accountId`, through cached
-    /// statements (asked for every rendered account).
+    /// Accepted followers, accepted follows and posts (boosts left out) of `accountId`: the
+    /// kept counters, through a cached statement.
     public func entityCounts(of accountId: Int64) throws -> AccountEntityCounts {
-        AccountEntityCounts(
-            followers: try APIQuerySupport.cachedCount(db, "SELECT COUNT(*) FROM follows WHERE target_account_id = ? AND state = 'accepted'", accountId),
-            following: try APIQuerySupport.cachedCount(db, "SELECT COUNT(*) FROM follows WHERE account_id = ? AND state = 'accepted'", accountId),
-            statuses: try APIQuerySupport.cachedCount(db, "SELECT COUNT(*) FROM posts WHERE account_id = ? AND reblog_of_id IS NULL", accountId))
+        try AccountEntityCounts.fetchOne(db.cachedStatement(sql: "SELECT * FROM account_stats WHERE account_id = ?"), arguments: [accountId])
+            ?? AccountEntityCounts()
+    }
+
+    /// The counters of each of `ids` (zeros for an account without a counter row), in one query.
+    public func entityCounts(of ids: some Collection<Int64>) throws -> [Int64: AccountEntityCounts] {
+        let rows = try BatchQuery.chunked(ids) { placeholders, arguments in
+            try Row.fetchAll(db, sql: "SELECT * FROM account_stats WHERE account_id IN (\(placeholders))", arguments: arguments)
+                .map { (row: Row) -> (Int64, AccountEntityCounts) in (row["account_id"], AccountEntityCounts(row: row)) }
+        }
+        var counts = Dictionary(rows, uniquingKeysWith: { first, _ in first })
+        for id in ids where counts[id] == nil { counts[id] = AccountEntityCounts() }
+        return counts
     }
 
     /// Whether an account with this id exists.
@@ -177,12 +186,49 @@ extension Accounts {
         """
 }
 
-/// The counts shown on an `Account` entity, as this node knows them.
-public struct AccountEntityCounts: Sendable, Equatable {
+/// The counts shown on an `Account` entity, as this node knows them (a row of `account_stats`).
+public struct AccountEntityCounts: Sendable, Equatable, FetchableRecord {
     /// Accepted followers.
     public var followers: Int
     /// Accepted follows.
     public var following: Int
     /// Posts, boosts left out.
     public var statuses: Int
+
+    /// Counts; zeros by default.
+    public init(followers: Int = 0, following: Int = 0, statuses: Int = 0) {
+        self.followers = followers
+        self.following = following
+        self.statuses = statuses
+    }
+
+    /// Decodes an `account_stats` row.
+    public init(row: Row) {
+        self.init(followers: row["followers_count"], following: row["following_count"], statuses: row["statuses_count"])
+    }
+}
+
+/// The counts shown on a `Status` entity (a row of `post_stats`).
+public struct PostCounts: Sendable, Equatable, FetchableRecord {
+    /// The post counted (0 for the zeros of a post without a row).
+    public var postId: Int64
+    /// Replies everyone may see (public and unlisted).
+    public var replies: Int
+    /// Boosts.
+    public var reblogs: Int
+    /// Likes.
+    public var favourites: Int
+
+    /// Counts; zeros by default.
+    public init(postId: Int64 = 0, replies: Int = 0, reblogs: Int = 0, favourites: Int = 0) {
+        self.postId = postId
+        self.replies = replies
+        self.reblogs = reblogs
+        self.favourites = favourites
+    }
+
+    /// Decodes a `post_stats` row.
+    public init(row: Row) {
+        self.init(postId: row["post_id"], replies: row["replies_count"], reblogs: row["reblogs_count"], favourites: row["favourites_count"])
+    }
 }

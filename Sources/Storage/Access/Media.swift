@@ -26,6 +26,13 @@ extension Media {
                                      arguments: [postId])
     }
 
+    /// The photos of each of `ids`, in order, in one query; posts without any are left out.
+    public func attachments(ofPosts ids: some Collection<Int64>) throws -> [Int64: [MediaAttachment]] {
+        try BatchQuery.grouped(db, ids, sql: {
+            "SELECT post_id AS batch_post_id, * FROM media_attachments WHERE post_id IN (\($0)) ORDER BY post_id, position, id"
+        }, decode: { try MediaAttachment(row: $0) })
+    }
+
     /// How many attachments `postId` has.
     public func count(of postId: Int64) throws -> Int {
         try MediaAttachment.filter(Column("post_id") == postId).fetchCount(db)

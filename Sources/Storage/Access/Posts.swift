@@ -121,10 +121,8 @@ extension Posts {
     }
 
     /// Replies to `postId` that everyone may see (public and unlisted), as Mastodon's
-    /// status_stats count them; through a cached statement, as every rendered status asks.
-    public func publicReplyCount(of postId: Int64) throws -> Int {
-        try APIQuerySupport.cachedCount(db, "SELECT COUNT(*) FROM posts WHERE in_reply_to_id = ? AND visibility IN ('public', 'unlisted')", postId)
-    }
+    /// status_stats count them (the kept counter).
+    public func publicReplyCount(of postId: Int64) throws -> Int { try counts(of: postId).replies }
 
     /// The ids (URIs) of the first `limit` public and unlisted replies to `postId`, oldest first.
     public func publicReplyURIs(of postId: Int64, limit: Int) throws -> [String] {
@@ -132,9 +130,20 @@ extension Posts {
                             arguments: [postId, limit])
     }
 
-    /// How many boosts `postId` has (cached statement).
-    public func boostCount(of postId: Int64) throws -> Int {
-        try APIQuerySupport.cachedCount(db, "SELECT COUNT(*) FROM posts WHERE reblog_of_id = ?", postId)
+    /// How many boosts `postId` has (the kept counter).
+    public func boostCount(of postId: Int64) throws -> Int { try counts(of: postId).reblogs }
+
+    /// The replies, boosts and likes counters of `postId` (zeros when it has none).
+    public func counts(of postId: Int64) throws -> PostCounts {
+        try PostCounts.fetchOne(db.cachedStatement(sql: "SELECT * FROM post_stats WHERE post_id = ?"), arguments: [postId]) ?? PostCounts()
+    }
+
+    /// The counters of each of `ids` that has any (the others have zeros), in one query.
+    public func counts(of ids: some Collection<Int64>) throws -> [Int64: PostCounts] {
+        let rows = try BatchQuery.chunked(ids) { placeholders, arguments in
+            try PostCounts.fetchAll(db, sql: "SELECT * FROM post_stats WHERE post_id IN (\(placeholders))", arguments: arguments)
+        }
+        return Dictionary(rows.map { ($0.postId, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Whether `accountId` boosted `postId` (cached statement).
@@ -142,15 +151,48 @@ extension Posts {
         try APIQuerySupport.cachedCount(db, "SELECT COUNT(*) FROM posts WHERE reblog_of_id = ? AND account_id = ?", postId, accountId) > 0
     }
 
+    /// Those of `ids` that `accountId` boosted, in one query.
+    public func boosted(by accountId: Int64, among ids: some Collection<Int64>) throws -> Set<Int64> {
+        try BatchQuery.idSet(db, ids, sql: { "SELECT reblog_of_id FROM posts WHERE account_id = ? AND reblog_of_id IN (\($0))" },
+                             arguments: [accountId])
+    }
+
     /// The newest post's (or boost's) time of `accountId`, if any (cached statement).
     public func lastPostDate(of accountId: Int64) throws -> Date? {
         try Date.fetchOne(db.cachedStatement(sql: "SELECT created_at FROM posts WHERE account_id = ? ORDER BY id DESC LIMIT 1"), arguments: [accountId])
     }
 
-    /// The accounts mentioned in `postId` (cached statement).
+    /// The newest post's (or boost's) time of each of `accountIds` that posted, in one query.
+    public func lastPostDates(of accountIds: some Collection<Int64>) throws -> [Int64: Date] {
+        try BatchQuery.grouped(db, accountIds, sql: { """
+            SELECT a.id, (SELECT p.created_at FROM posts p WHERE p.account_id = a.id ORDER BY p.id DESC LIMIT 1) AS last
+            FROM accounts a WHERE a.id IN (\($0))
+            """ }, decode: { $0["last"] as Date? }).compactMapValues { $0.first ?? nil }
+    }
+
+    /// The accounts mentioned in `postId`, by account id (cached statement).
     public func mentionedAccounts(of postId: Int64) throws -> [Account] {
-        try Account.fetchAll(db.cachedStatement(sql: "SELECT a.* FROM accounts a JOIN mentions m ON m.account_id = a.id WHERE m.post_id = ?"),
-                             arguments: [postId])
+        try Account.fetchAll(db.cachedStatement(sql: """
+            SELECT a.* FROM mentions m JOIN accounts a ON a.id = m.account_id WHERE m.post_id = ? ORDER BY m.account_id
+            """), arguments: [postId])
+    }
+
+    /// The accounts mentioned in each of `ids`, by account id, in one query; posts without
+    /// mentions are left out.
+    public func mentionedAccounts(ofPosts ids: some Collection<Int64>) throws -> [Int64: [Account]] {
+        try BatchQuery.grouped(db, ids, sql: { """
+            SELECT m.post_id AS batch_post_id, a.* FROM mentions m JOIN accounts a ON a.id = m.account_id
+            WHERE m.post_id IN (\($0)) ORDER BY m.post_id, m.account_id
+            """ }, decode: { try Account(row: $0) })
+    }
+
+    /// The hashtag names of each of `ids`, as first spelt and sorted, in one query; posts
+    /// without hashtags are left out.
+    public func hashtagNames(ofPosts ids: some Collection<Int64>) throws -> [Int64: [String]] {
+        try BatchQuery.grouped(db, ids, sql: { """
+            SELECT ph.post_id, h.name FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id
+            WHERE ph.post_id IN (\($0)) ORDER BY ph.post_id, h.name
+            """ }, decode: { $0[1] as String })
     }
 
     /// One page of the accounts that boosted `postId` with a boost `viewer` may see, newest

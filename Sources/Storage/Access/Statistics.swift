@@ -94,3 +94,14 @@ extension Statistics {
         }
     }
 }
+
+extension Statistics {
+    /// The stored counters (an account's followers, following and posts; a post's replies,
+    /// boosts and likes) that differ from a recount of the rows, by account then post id.
+    /// Empty when every counter is exact. Scans follows, posts and likes: for an operator's
+    /// check (`fednode check-counters`) and tests, never for serving requests.
+    public func counterMismatches() throws -> [CounterMismatch] { try CounterRecount.mismatches(db) }
+
+    /// Sets every counter to its recount.
+    public func rebuildCounters() throws { try CounterRecount.rebuild(db) }
+}

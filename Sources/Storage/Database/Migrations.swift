@@ -21,6 +21,9 @@ enum Migrations {
         migrator.registerMigration("v4-departed-actors") { db in
             for statement in departedActorsSchema { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v5-counters") { db in
+            for statement in countersSchema { try db.execute(sql: statement) }
+        }
         return migrator
     }
 

@@ -27,8 +27,7 @@ struct NotificationsController {
         let (ids, entities) = try await read { db -> ([Int64], [APINotification]) in
             let items = try db.notifications.page(of: me.id, types: filter.types, excluding: filter.excludedTypes, from: filter.accountId,
                                                   page: page)
-            let renderer = EntityRenderer(node: node, viewer: me, db: db)
-            return (items.map(\.id), try items.compactMap { try renderer.notification($0) })
+            return (items.map(\.id), try EntityRenderer(node: node, viewer: me, db: db).notifications(items))
         }
         return APIResponse.json(entities, headers: PageQuery.headers(for: request, base: node.urls.base, ids: ids))
     }

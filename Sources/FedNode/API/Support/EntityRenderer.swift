@@ -3,7 +3,9 @@ import Storage
 
 /// Turns stored rows into Mastodon entities as seen by `viewer` (an account, or `nil` for
 /// anonymous requests): counts, the viewer's likes and boosts, media, mentions and tags.
-/// Every API endpoint renders through this one type, inside one database read.
+/// Every API endpoint renders through this one type, inside one database read. Lists render
+/// through `statuses(_:)`, `accounts(_:)` and `notifications(_:)`, which load what the whole
+/// list needs in a fixed number of queries (`RenderBatch`); a single entity is a list of one.
 public struct EntityRenderer {
     /// The node (URLs).
     let node: Node
@@ -23,12 +25,30 @@ public struct EntityRenderer {
 
     /// The `Account` entity, with `source` when `withSource` (the owner's own view).
     public func account(_ account: Account, withSource: Bool = false) throws -> APIAccount {
-        let counts = try self.counts(of: account)
+        var entity = try self.account(account, in: try .accounts([account], db: db))
+        if withSource {
+            let typed = account.fields.map { APIField(name: $0.name, value: $0.value, verifiedAt: nil) }
+            let requests = try db.follows.pendingRequestCount(to: account.id)
+            entity.source = APISource(note: account.noteSource, fields: typed, privacy: "public", sensitive: false, language: nil,
+                                      followRequestsCount: requests, firstName: account.firstName, lastName: account.lastName)
+        }
+        return entity
+    }
+
+    /// Accounts in order.
+    public func accounts(_ accounts: [Account]) throws -> [APIAccount] {
+        let batch = try RenderBatch.accounts(accounts, db: db)
+        return accounts.map { self.account($0, in: batch) }
+    }
+
+    /// The `Account` entity from what `batch` loaded.
+    private func account(_ account: Account, in batch: RenderBatch) -> APIAccount {
+        let counts = Self.counts(of: account, known: batch.accountCounts[account.id] ?? AccountEntityCounts())
         // Local links are stored as typed (shown as typed in `source`); remote ones arrive as HTML.
         let typed = account.fields.map { APIField(name: $0.name, value: $0.value, verifiedAt: nil) }
         let fields = account.isLocal
             ? account.fields.map { APIField(name: $0.name, value: AccountToAS.linkHTML($0.value), verifiedAt: nil) } : typed
-        var entity = APIAccount(
+        return APIAccount(
             id: String(account.id), username: account.username, acct: account.acct, displayName: account.displayName,
             firstName: account.firstName, lastName: account.lastName, locked: account.locked, bot: account.bot,
             discoverable: account.discoverable, group: account.actorType == "Group",
@@ -38,29 +58,15 @@ public struct EntityRenderer {
             header: profileImage(account, "header") ?? node.urls.base + "/static/header.png",
             headerStatic: profileImage(account, "header") ?? node.urls.base + "/static/header.png",
             followersCount: counts.followers, followingCount: counts.following, statusesCount: counts.statuses,
-            lastStatusAt: try lastStatusDay(of: account.id), emojis: [], fields: fields, source: nil)
-        if withSource {
-            let requests = try db.follows.pendingRequestCount(to: account.id)
-            entity.source = APISource(note: account.noteSource, fields: typed, privacy: "public", sensitive: false, language: nil,
-                                      followRequestsCount: requests, firstName: account.firstName, lastName: account.lastName)
-        }
-        return entity
+            lastStatusAt: batch.lastPostDates[account.id].map { String(Self.day($0).prefix(10)) }, emojis: [], fields: fields, source: nil)
     }
 
-    /// Accounts in order.
-    public func accounts(_ accounts: [Account]) throws -> [APIAccount] { try accounts.map { try account($0) } }
-
-    /// Posts, followers and following: exact for local accounts; for remote ones the larger of
-    /// what the origin reported and what this node knows.
-    func counts(of account: Account) throws -> (followers: Int, following: Int, statuses: Int) {
-        let known = try db.accounts.entityCounts(of: account.id)
+    /// Posts, followers and following: exact (`known`, the kept counters) for local accounts;
+    /// for remote ones the larger of what the origin reported and what this node knows.
+    static func counts(of account: Account, known: AccountEntityCounts) -> (followers: Int, following: Int, statuses: Int) {
         if account.isLocal { return (known.followers, known.following, known.statuses) }
         return (max(known.followers, account.followersCount), max(known.following, account.followingCount),
                 max(known.statuses, account.statusesCount))
-    }
-
-    private func lastStatusDay(of accountId: Int64) throws -> String? {
-        try db.posts.lastPostDate(of: accountId).map { String(Self.day($0).prefix(10)) }
     }
 
     // MARK: Statuses
@@ -68,41 +74,48 @@ public struct EntityRenderer {
     /// The `Status` entity for `post` (a boost renders the boosted post inside).
     /// - Throws: `NodeError.notFound` when the author is gone (a race with a delete).
     public func status(_ post: Post) throws -> APIStatus {
-        guard let author = try db.accounts.author(of: post) else { throw NodeError.notFound("Record not found") }
+        try status(post, in: try .statuses([post], viewer: viewer?.id, db: db))
+    }
+
+    /// Statuses in order, skipping any whose author vanished meanwhile.
+    public func statuses(_ posts: [Post]) throws -> [APIStatus] {
+        let batch = try RenderBatch.statuses(posts, viewer: viewer?.id, db: db)
+        return try posts.compactMap { post in
+            do { return try status(post, in: batch) } catch NodeError.notFound { return nil }
+        }
+    }
+
+    /// The `Status` entity from what `batch` loaded.
+    /// - Throws: `NodeError.notFound` when the author or the boosted post is gone.
+    private func status(_ post: Post, in batch: RenderBatch) throws -> APIStatus {
+        guard let author = batch.accounts[post.accountId] else { throw NodeError.notFound("Record not found") }
         var reblog: APIStatus?
         if let originalId = post.reblogOfId {
-            guard let original = try db.posts.find(id: originalId) else { throw NodeError.notFound("Record not found") }
-            reblog = try status(original)
+            guard let original = batch.posts[originalId] else { throw NodeError.notFound("Record not found") }
+            reblog = try status(original, in: batch)
         }
         let isReblog = reblog != nil
+        let counts = batch.postCounts[post.id] ?? PostCounts(postId: post.id)
         return APIStatus(
-            id: String(post.id), uri: post.uri, url: post.url ?? post.uri, account: try account(author),
+            id: String(post.id), uri: post.uri, url: post.url ?? post.uri, account: account(author, in: batch),
             inReplyToId: post.inReplyToId.map(String.init), inReplyToAccountId: post.inReplyToAccountId.map(String.init),
             reblog: reblog, content: isReblog ? "" : post.content, createdAt: Self.timestamp(post.createdAt),
             editedAt: post.editedAt.map(Self.timestamp),
             // As Mastodon's status_stats: only replies everyone may see are counted, so the
             // number never reveals followers-only or direct replies to a viewer who cannot see them.
-            repliesCount: try db.posts.publicReplyCount(of: post.id), reblogsCount: try db.posts.boostCount(of: post.id),
-            favouritesCount: try db.likes.count(on: post.id),
-            viewer: try viewerState(of: post), sensitive: post.sensitive, spoilerText: post.spoilerText,
-            visibility: post.visibility.rawValue, mediaAttachments: isReblog ? [] : try media(of: post.id),
-            mentions: try mentions(of: post.id), tags: try tags(of: post.id),
+            repliesCount: counts.replies, reblogsCount: counts.reblogs, favouritesCount: counts.favourites,
+            viewer: viewerState(of: post, in: batch), sensitive: post.sensitive, spoilerText: post.spoilerText,
+            visibility: post.visibility.rawValue, mediaAttachments: isReblog ? [] : (batch.media[post.id] ?? []).map(attachment),
+            mentions: (batch.mentions[post.id] ?? []).map { APIMention(id: String($0.id), username: $0.username, url: $0.url ?? $0.uri, acct: $0.acct) },
+            tags: (batch.tags[post.id] ?? []).map { APITag(name: $0.lowercased(), url: node.urls.tag($0.lowercased()), history: nil, following: nil) },
             application: post.local && post.accountId == viewer?.id ? APIApplication(name: "Web", website: nil) : nil,
             language: post.language)
     }
 
-    /// Statuses in order, skipping any whose author vanished meanwhile.
-    public func statuses(_ posts: [Post]) throws -> [APIStatus] {
-        try posts.compactMap { post in
-            do { return try status(post) } catch NodeError.notFound { return nil }
-        }
-    }
-
-    private func viewerState(of post: Post) throws -> APIStatus.ViewerState? {
-        guard let viewer else { return nil }
+    private func viewerState(of post: Post, in batch: RenderBatch) -> APIStatus.ViewerState? {
+        guard viewer != nil else { return nil }
         let target = post.reblogOfId ?? post.id
-        return .init(
-            reblogged: try db.posts.isBoosted(target, by: viewer.id), favourited: try db.likes.exists(account: viewer.id, post: target))
+        return .init(reblogged: batch.boosted.contains(target), favourited: batch.liked.contains(target))
     }
 
     /// The photos of a post, in order.
@@ -126,26 +139,29 @@ public struct EntityRenderer {
             description: media.description.isEmpty ? nil : media.description, blurhash: media.blurhash)
     }
 
-    private func mentions(of postId: Int64) throws -> [APIMention] {
-        try db.posts.mentionedAccounts(of: postId).map { APIMention(id: String($0.id), username: $0.username, url: $0.url ?? $0.uri, acct: $0.acct) }
-    }
-
-    private func tags(of postId: Int64) throws -> [APITag] {
-        try db.posts.hashtagNames(of: postId).map { APITag(name: $0.lowercased(), url: node.urls.tag($0.lowercased()), history: nil, following: nil) }
-    }
-
     // MARK: Notifications
 
     /// The `Notification` entity; `nil` when what it points at is gone.
     public func notification(_ item: AccountNotification) throws -> APINotification? {
-        guard let from = try db.accounts.find(id: item.fromAccountId) else { return nil }
+        try notifications([item]).first
+    }
+
+    /// Notification entities in order, leaving out those whose sender or post is gone.
+    public func notifications(_ items: [AccountNotification]) throws -> [APINotification] {
+        let posts = try db.posts.find(ids: Set(items.compactMap(\.postId)))
+        let batch = try RenderBatch.statuses(posts, accountIds: Set(items.map(\.fromAccountId)), viewer: viewer?.id, db: db)
+        return try items.compactMap { try notification($0, in: batch) }
+    }
+
+    private func notification(_ item: AccountNotification, in batch: RenderBatch) throws -> APINotification? {
+        guard let from = batch.accounts[item.fromAccountId] else { return nil }
         var status: APIStatus?
         if let postId = item.postId {
-            guard let post = try db.posts.find(id: postId) else { return nil }
-            status = try self.status(post)
+            guard let post = batch.posts[postId] else { return nil }
+            status = try self.status(post, in: batch)
         }
         return APINotification(id: String(item.id), type: item.type.rawValue, createdAt: Self.timestamp(item.createdAt),
-                               account: try account(from), status: status, groupKey: "ungrouped-\(item.id)")
+                               account: account(from, in: batch), status: status, groupKey: "ungrouped-\(item.id)")
     }
 
     // MARK: Relationships

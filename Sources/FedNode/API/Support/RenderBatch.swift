@@ -1,0 +1,76 @@
+import Foundation
+import Storage
+
+/// Everything rendering a page of statuses, accounts or notifications needs, loaded for the
+/// whole page at once: about ten queries per page (authors and their counters, boosted
+/// originals, post counters, media, mentions, tags, the viewer's likes and boosts), whatever
+/// its length, instead of a dozen per status.
+struct RenderBatch {
+    /// Every post that may be rendered, by id: the page's and the posts they boost.
+    var posts: [Int64: Post] = [:]
+    /// Authors of `posts` and the other accounts asked for, by id.
+    var accounts: [Int64: Account] = [:]
+    /// Followers, following and statuses of each of `accounts`.
+    var accountCounts: [Int64: AccountEntityCounts] = [:]
+    /// The newest post's time of each of `accounts` that posted.
+    var lastPostDates: [Int64: Date] = [:]
+    /// Replies, boosts and likes of the posts that have any.
+    var postCounts: [Int64: PostCounts] = [:]
+    /// Photos of the posts that have any, in order.
+    var media: [Int64: [MediaAttachment]] = [:]
+    /// Accounts mentioned in the posts that mention any.
+    var mentions: [Int64: [Account]] = [:]
+    /// Hashtag names of the posts that have any, sorted.
+    var tags: [Int64: [String]] = [:]
+    /// Those of `posts` the viewer likes.
+    var liked: Set<Int64> = []
+    /// Those of `posts` the viewer boosted.
+    var boosted: Set<Int64> = []
+
+    /// What rendering `accounts` needs: their counters and last post times.
+    static func accounts(_ accounts: [Account], db: Transaction) throws -> RenderBatch {
+        var batch = RenderBatch()
+        for account in accounts { batch.accounts[account.id] = account }
+        try batch.loadAccountFigures(db)
+        return batch
+    }
+
+    /// What rendering `posts` as `viewer` needs, with the accounts `accountIds` too (the
+    /// senders of notifications).
+    static func statuses(_ posts: [Post], accountIds: Set<Int64> = [], viewer: Int64?,
+                         db: Transaction) throws -> RenderBatch {
+        var batch = RenderBatch()
+        for post in posts { batch.posts[post.id] = post }
+        try batch.loadOriginals(db)
+        let all = Array(batch.posts.values)
+        let ids = all.map(\.id)
+        for account in try db.accounts.find(ids: Set(all.map(\.accountId)).union(accountIds)) { batch.accounts[account.id] = account }
+        try batch.loadAccountFigures(db)
+        batch.postCounts = try db.posts.counts(of: ids)
+        batch.media = try db.media.attachments(ofPosts: all.filter { $0.reblogOfId == nil }.map(\.id))
+        batch.mentions = try db.posts.mentionedAccounts(ofPosts: ids)
+        batch.tags = try db.posts.hashtagNames(ofPosts: ids)
+        if let viewer {
+            let targets = Set(all.map { $0.reblogOfId ?? $0.id })
+            batch.liked = try db.likes.liked(by: viewer, among: targets)
+            batch.boosted = try db.posts.boosted(by: viewer, among: targets)
+        }
+        return batch
+    }
+
+    /// Adds the posts boosted by `posts` that are not there yet (and theirs, should a boost
+    /// ever boost a boost).
+    private mutating func loadOriginals(_ db: Transaction) throws {
+        var missing = Set(posts.values.compactMap(\.reblogOfId)).subtracting(posts.keys)
+        while !missing.isEmpty {
+            let found = try db.posts.find(ids: missing)
+            for post in found { posts[post.id] = post }
+            missing = Set(found.compactMap(\.reblogOfId)).subtracting(posts.keys)
+        }
+    }
+
+    private mutating func loadAccountFigures(_ db: Transaction) throws {
+        accountCounts = try db.accounts.entityCounts(of: Array(accounts.keys))
+        lastPostDates = try db.posts.lastPostDates(of: Array(accounts.keys))
+    }
+}
