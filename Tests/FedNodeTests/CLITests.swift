@@ -1,4 +1,5 @@
 import FedNode
+import Dispatch
 import Foundation
 import Storage
 import Testing
@@ -12,8 +13,18 @@ struct FedNodeProcess {
         return root.appendingPathComponent(".build/debug/fednode")
     }
 
-    /// Runs `fednode arguments`, feeding `input` on stdin; returns status and output.
-    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+    /// Runs `fednode arguments`, feeding `input` on stdin; returns status and output. Waits on a
+    /// Dispatch thread: a cooperative thread blocked on a child process would starve every
+    /// in-process server of the other suites (the pool has as many threads as cores).
+    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try runBlocking(arguments, input: input, environment: environment) })
+            }
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String], input: String, environment: [String: String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -37,21 +48,21 @@ struct CLITests {
     let dataDir = (NSTemporaryDirectory() as NSString).appendingPathComponent("fednode-cli-\(UUID().uuidString)")
 
     @Test("user create, list and delete, with the domain remembered by the data directory")
-    func userLifecycle() throws {
+    func userLifecycle() async throws {
         defer { try? FileManager.default.removeItem(atPath: dataDir) }
-        let created = try FedNodeProcess.run(["user", "create", "alice", "--email", "alice@example.com", "--password", "correct horse",
+        let created = try await FedNodeProcess.run(["user", "create", "alice", "--email", "alice@example.com", "--password", "correct horse",
                                               "--data-dir", dataDir, "--domain", "photos.test"])
         #expect(created.status == 0, "\(created.stderr)")
         #expect(created.stdout.contains("https://photos.test/users/alice"))
         // Password from stdin when --password is omitted; no --domain: the stored one is used.
-        let piped = try FedNodeProcess.run(["user", "create", "bob", "--email", "bob@example.com", "--data-dir", dataDir], input: "another secret\n")
+        let piped = try await FedNodeProcess.run(["user", "create", "bob", "--email", "bob@example.com", "--data-dir", dataDir], input: "another secret\n")
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(piped.stdout.contains("https://photos.test/users/bob"))
-        let listed = try FedNodeProcess.run(["user", "list", "--data-dir", dataDir])
+        let listed = try await FedNodeProcess.run(["user", "list", "--data-dir", dataDir])
         #expect(listed.stdout.contains("alice\talice@example.com"))
         #expect(listed.stdout.contains("bob\tbob@example.com"))
-        #expect(try FedNodeProcess.run(["user", "delete", "alice", "--data-dir", dataDir]).status == 0)
-        #expect(!(try FedNodeProcess.run(["user", "list", "--data-dir", dataDir]).stdout.contains("alice")))
+        #expect(try await FedNodeProcess.run(["user", "delete", "alice", "--data-dir", dataDir]).status == 0)
+        #expect(!(try await FedNodeProcess.run(["user", "list", "--data-dir", dataDir]).stdout.contains("alice")))
     }
 
     @Test("bad arguments end with a clear error and a failure status", arguments: [
@@ -66,74 +77,74 @@ struct CLITests {
         (["serve", "--domain", "bad domain"], "domain"),
         (["frobnicate"], "frobnicate"),
     ])
-    func badArguments(arguments: [String], mention: String) throws {
+    func badArguments(arguments: [String], mention: String) async throws {
         defer { try? FileManager.default.removeItem(atPath: dataDir) }
-        let result = try FedNodeProcess.run(arguments + ["--data-dir", dataDir])
+        let result = try await FedNodeProcess.run(arguments + ["--data-dir", dataDir])
         #expect(result.status != 0)
         #expect(result.stderr.localizedCaseInsensitiveContains(mention), "\(result.stderr)")
         #expect(!result.stderr.contains("Fatal error"))
     }
 
     @Test("migrate is a no-op the second time")
-    func migrate() throws {
+    func migrate() async throws {
         defer { try? FileManager.default.removeItem(atPath: dataDir) }
-        let first = try FedNodeProcess.run(["migrate", "--data-dir", dataDir])
+        let first = try await FedNodeProcess.run(["migrate", "--data-dir", dataDir])
         #expect(first.status == 0)
         #expect(first.stdout.contains("Applied"))
-        let second = try FedNodeProcess.run(["migrate", "--data-dir", dataDir])
+        let second = try await FedNodeProcess.run(["migrate", "--data-dir", dataDir])
         #expect(second.stdout.contains("up to date"))
     }
 
     @Test("backup, then restore brings the database back as it was; restore refuses while a node holds the database")
-    func backupAndRestore() throws {
+    func backupAndRestore() async throws {
         defer { try? FileManager.default.removeItem(atPath: dataDir) }
         let backup = dataDir + "-backup/node.sqlite"
         defer { try? FileManager.default.removeItem(atPath: dataDir + "-backup") }
-        _ = try FedNodeProcess.run(["user", "create", "alice", "--email", "alice@example.com", "--password", "correct horse", "--data-dir", dataDir])
-        let saved = try FedNodeProcess.run(["backup", "--to", backup, "--data-dir", dataDir])
+        _ = try await FedNodeProcess.run(["user", "create", "alice", "--email", "alice@example.com", "--password", "correct horse", "--data-dir", dataDir])
+        let saved = try await FedNodeProcess.run(["backup", "--to", backup, "--data-dir", dataDir])
         #expect(saved.status == 0, "\(saved.stderr)")
         #expect(saved.stdout.contains("Backed up"))
-        _ = try FedNodeProcess.run(["user", "create", "bob", "--email", "bob@example.com", "--password", "correct horse", "--data-dir", dataDir])
+        _ = try await FedNodeProcess.run(["user", "create", "bob", "--email", "bob@example.com", "--password", "correct horse", "--data-dir", dataDir])
 
         do {  // as a running node would: the lock is released at the end of this scope
             let lock = try DatabaseLock(databasePath: dataDir + "/fednode.sqlite")
-            let refused = try FedNodeProcess.run(["restore", "--from", backup, "--data-dir", dataDir])
+            let refused = try await FedNodeProcess.run(["restore", "--from", backup, "--data-dir", dataDir])
             #expect(refused.status != 0)
             #expect(refused.stderr.contains("another fednode process"), "\(refused.stderr)")
             withExtendedLifetime(lock) {}
         }
 
-        let restored = try FedNodeProcess.run(["restore", "--from", backup, "--data-dir", dataDir])
+        let restored = try await FedNodeProcess.run(["restore", "--from", backup, "--data-dir", dataDir])
         #expect(restored.status == 0, "\(restored.stderr)")
-        let listed = try FedNodeProcess.run(["user", "list", "--data-dir", dataDir]).stdout
+        let listed = try await FedNodeProcess.run(["user", "list", "--data-dir", dataDir]).stdout
         #expect(listed.contains("alice@example.com") && !listed.contains("bob@example.com"))
     }
 
     @Test("admin: domain blocks drop their queued deliveries, queues are listed per domain, deliveries retried now")
     func adminCommands() async throws {
         defer { try? FileManager.default.removeItem(atPath: dataDir) }
-        _ = try FedNodeProcess.run(["user", "create", "alice", "--email", "alice@example.com", "--password", "correct horse", "--data-dir", dataDir])
+        _ = try await FedNodeProcess.run(["user", "create", "alice", "--email", "alice@example.com", "--password", "correct horse", "--data-dir", dataDir])
         let database = try NodeDatabase(path: dataDir + "/fednode.sqlite")
         try await database.write { tx in
             guard let alice = try tx.accounts.findLocal(username: "alice") else { throw StorageError.notFound("alice") }
             _ = try tx.deliveries.enqueue(activityUri: "https://localhost:8080/activities/1", payload: Data("{}".utf8), accountId: alice.id,
                                           inboxes: ["https://good.example/inbox", "https://media.spam.example/inbox", "https://good.example/users/x/inbox"])
         }
-        let queues = try FedNodeProcess.run(["admin", "queues", "--data-dir", dataDir])
+        let queues = try await FedNodeProcess.run(["admin", "queues", "--data-dir", dataDir])
         #expect(queues.status == 0, "\(queues.stderr)")
         #expect(queues.stdout.contains("deliveries: 3 queued") && queues.stdout.contains("good.example\t2") && queues.stdout.contains("media.spam.example\t1"))
 
-        let blocked = try FedNodeProcess.run(["admin", "domain-block", "Spam.Example", "--data-dir", dataDir])
+        let blocked = try await FedNodeProcess.run(["admin", "domain-block", "Spam.Example", "--data-dir", dataDir])
         #expect(blocked.stdout.contains("Blocked spam.example") && blocked.stdout.contains("dropped 1 queued"), "\(blocked.stdout)\(blocked.stderr)")
-        #expect(try FedNodeProcess.run(["admin", "domain-blocks", "--data-dir", dataDir]).stdout.hasPrefix("spam.example\t"))
-        #expect(!(try FedNodeProcess.run(["admin", "queues", "--data-dir", dataDir]).stdout.contains("spam.example")))
+        #expect(try await FedNodeProcess.run(["admin", "domain-blocks", "--data-dir", dataDir]).stdout.hasPrefix("spam.example\t"))
+        #expect(!(try await FedNodeProcess.run(["admin", "queues", "--data-dir", dataDir]).stdout.contains("spam.example")))
 
-        let retried = try FedNodeProcess.run(["admin", "retry-deliveries", "--to", "good.example", "--data-dir", dataDir])
+        let retried = try await FedNodeProcess.run(["admin", "retry-deliveries", "--to", "good.example", "--data-dir", dataDir])
         #expect(retried.stdout.contains("2 deliveries are due now"), "\(retried.stdout)\(retried.stderr)")
-        #expect(try FedNodeProcess.run(["admin", "domain-unblock", "spam.example", "--data-dir", dataDir]).status == 0)
-        let again = try FedNodeProcess.run(["admin", "domain-unblock", "spam.example", "--data-dir", dataDir])
+        #expect(try await FedNodeProcess.run(["admin", "domain-unblock", "spam.example", "--data-dir", dataDir]).status == 0)
+        let again = try await FedNodeProcess.run(["admin", "domain-unblock", "spam.example", "--data-dir", dataDir])
         #expect(again.status != 0 && again.stderr.contains("not blocked"))
-        let bad = try FedNodeProcess.run(["admin", "domain-block", "not a domain", "--data-dir", dataDir])
+        let bad = try await FedNodeProcess.run(["admin", "domain-block", "not a domain", "--data-dir", dataDir])
         #expect(bad.status != 0 && bad.stderr.contains("not a domain name"))
     }
 }

@@ -55,13 +55,7 @@ struct MetricsExposureTests {
     func commandLine() async throws {
         let dataDir = (NSTemporaryDirectory() as NSString).appendingPathComponent("fednode-metrics-cli-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(atPath: dataDir) }
-        // The wait for the process blocks its thread: a Dispatch one, not one of the few
-        // cooperative threads every other suite's nodes answer on.
-        let run = try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try FedNodeProcess.run(["serve", "--metrics", "sometimes", "--data-dir", dataDir, "--port", "0"]) })
-            }
-        }
+        let run = try await FedNodeProcess.run(["serve", "--metrics", "sometimes", "--data-dir", dataDir, "--port", "0"])
         #expect(run.status != 0)
         #expect(run.stderr.contains("--metrics must be off, private or public"))
     }
