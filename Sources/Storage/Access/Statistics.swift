@@ -39,14 +39,13 @@ public struct QueueDepths: Sendable, Equatable, Codable {
 }
 
 extension Statistics {
-    /// The depth of the inbox and delivery queues.
-    public func queueDepths() throws -> QueueDepths {
-        let row = try Row.fetchOne(db, sql: """
-            SELECT (SELECT COUNT(*) FROM inbox_queue WHERE parked_at IS NULL) AS waiting,
-                   (SELECT COUNT(*) FROM inbox_queue WHERE parked_at IS NOT NULL) AS parked,
-                   (SELECT COUNT(*) FROM delivery_queue) AS deliveries
-            """)
-        return QueueDepths(inboxWaiting: row?["waiting"] ?? 0, inboxParked: row?["parked"] ?? 0, deliveriesQueued: row?["deliveries"] ?? 0)
+    /// The depth of the inbox and delivery queues (from the same index-only counts as the
+    /// metrics gauges).
+    public func queueDepths(at now: Date = Date()) throws -> QueueDepths {
+        let inbox = try InboxQueueDepth.read(at: now, in: db)
+        let deliveries = try DeliveryQueueDepth.read(at: now, in: db)
+        return QueueDepths(inboxWaiting: inbox.pending + inbox.retrying, inboxParked: inbox.parked,
+                           deliveriesQueued: deliveries.pending + deliveries.retrying + deliveries.unavailable)
     }
 
     /// A real write (the readiness probe's row in `node_settings`), committed without an fsync:
