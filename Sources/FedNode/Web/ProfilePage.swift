@@ -7,12 +7,11 @@ struct ProfileCounts: Sendable {
     var followers: Int
     var following: Int
 
-    /// Reads the counts of a local account.
+    /// Reads the counts of a local account from its stored counters (one row, whatever its
+    /// number of followers), the same figures the client API shows.
     static func read(_ db: Transaction, accountId: Int64) throws -> ProfileCounts {
-        ProfileCounts(
-            posts: try db.posts.count(by: accountId),
-            followers: try db.follows.followersCount(of: accountId),
-            following: try db.follows.followingCount(of: accountId))
+        let counts = try db.accounts.entityCounts(of: accountId)
+        return ProfileCounts(posts: counts.statuses, followers: counts.followers, following: counts.following)
     }
 }
 

@@ -133,12 +133,6 @@ extension Follows {
             WHERE f.target_account_id = ? AND f.state = 'accepted' AND a.domain IS NULL
             """, arguments: [accountId])
     }
-
-    /// How many accepted followers `accountId` has.
-    public func followersCount(of accountId: Int64) throws -> Int { try Account.followersCount(of: accountId, in: db) }
-
-    /// How many accounts `accountId` follows (accepted).
-    public func followingCount(of accountId: Int64) throws -> Int { try Account.followingCount(of: accountId, in: db) }
 }
 
 extension APIQuerySupport {
