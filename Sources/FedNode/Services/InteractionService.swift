@@ -14,7 +14,7 @@ public struct InteractionService: Sendable {
             let (post, author) = try postAndAuthor(postId, in: db)
             guard try !db.likes.exists(account: liker.id, post: post.id) else { return }
             let id = builder.newId(liker)
-            try db.likes.insert(Like(accountId: liker.id, postId: post.id, uri: id))
+            try db.likes.add(Like(accountId: liker.id, postId: post.id, uri: id))
             if author.isLocal {
                 if author.id != liker.id {
                     try db.notifications.add(AccountNotification(accountId: author.id, fromAccountId: liker.id, type: .favourite, postId: post.id))
@@ -91,7 +91,7 @@ public struct InteractionService: Sendable {
         try await write { db in
             guard try !db.blocks.exists(blocker: blocker.id, blocked: target.id) else { return }
             let id = builder.newId(blocker)
-            try db.blocks.insert(Block(accountId: blocker.id, targetAccountId: target.id, uri: id))
+            try db.blocks.add(Block(accountId: blocker.id, targetAccountId: target.id, uri: id))
             try db.follows.deleteAll(between: blocker.id, and: target.id)
             try db.timelines.remove(author: target.id, from: blocker.id)
             try db.timelines.remove(author: blocker.id, from: target.id)

@@ -40,9 +40,6 @@ extension Blocks {
         try Block.filter(Column("account_id") == blocker && Column("target_account_id") == target).fetchOne(db)
     }
 
-    /// Stores a new block.
-    public func insert(_ block: Block) throws { try block.insert(db) }
-
     /// Removes a block.
     /// - Returns: Whether a row was deleted.
     @discardableResult

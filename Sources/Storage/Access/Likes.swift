@@ -62,7 +62,4 @@ extension Likes {
             """, arguments: [accountId] + StatementArguments(rangeArguments) + visibleArguments + [page.limit])
         return try page.newestFirst(rows).map { PageItem(cursor: $0["like_id"], item: try Post(row: $0)) }
     }
-
-    /// Stores a new like.
-    public func insert(_ like: Like) throws { try like.insert(db) }
 }
