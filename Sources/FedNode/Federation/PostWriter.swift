@@ -7,6 +7,8 @@ enum PostWriter {
     /// Inserts `post` and its parts; fans it out and notifies the parent's and mentioned local authors.
     static func insert(_ post: Post, media: [MediaAttachment], hashtags: [String], mentions: [Account], in db: Transaction) throws {
         try db.posts.insert(post)
+        // Replies that arrived before this post (then fetched as their parent) now hang under it.
+        if !post.local { try db.posts.adoptReplies(of: post) }
         for (position, var item) in media.enumerated() {
             item.postId = post.id
             item.position = position

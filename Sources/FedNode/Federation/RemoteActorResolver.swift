@@ -24,7 +24,7 @@ public struct RemoteActorResolver: Sendable {
             throw .badRequest("\(uri) is not an actor")
         }
         let profile = try ASToAccount.profile(of: document)
-        // The origin's follower, following and post figures, at most hourly per actor.
+        // The origin's follower, following and post figures, at most every few minutes per actor.
         var counts: RemoteCounts?
         if RemoteCounts.isDue(lastFetch: stored?.fetchedAt, now: now) { counts = await RemoteCounts.fetch(of: document, node: node) }
         return try await store(profile, counts: counts, now: now)
@@ -40,6 +40,16 @@ public struct RemoteActorResolver: Sendable {
             guard var account = try db.accounts.find(uri: uri) else { return }
             counts.apply(to: &account)
             try db.accounts.update(account)
+        }
+    }
+
+    /// When a remote profile is opened: reads it and its collection sizes again in the
+    /// background if they are older than `RemoteCounts.minimumInterval`; returns at once.
+    func refreshIfStale(_ account: Account, now: Date = Date()) async {
+        guard !account.isLocal, RemoteCounts.isDue(lastFetch: account.fetchedAt, now: now) else { return }
+        let (node, uri) = (node, account.uri)
+        await node.backgroundJobs.start("actor \(uri)") {
+            _ = try? await RemoteActorResolver(node: node).resolve(uri: uri, refresh: true)
         }
     }
 

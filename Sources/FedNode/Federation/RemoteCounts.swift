@@ -13,8 +13,9 @@ struct RemoteCounts: Sendable, Equatable {
     /// Posts at the origin.
     var statuses: Int?
 
-    /// Figures are read at most this often per actor.
-    static let minimumInterval: TimeInterval = 3600
+    /// Figures are read at most this often per actor (when its profile is opened or it is
+    /// resolved again): minutes, so a profile's counts follow the origin closely.
+    static let minimumInterval: TimeInterval = 600
     /// The longest the three reads may take together.
     static let timeout: Duration = .seconds(5)
 

@@ -2,8 +2,9 @@ import Foundation
 import Storage
 
 /// Search as Mastodon's `/api/v2/search` without a full-text index: people by handle or name
-/// prefix (and, for signed-in callers who ask to resolve, by WebFinger or actor URL), hashtags
-/// by name prefix, and posts by `#hashtag` or by their URL.
+/// prefix (and, for signed-in callers who ask to resolve, by WebFinger, actor or profile URL),
+/// hashtags by name prefix, and posts by `#hashtag` or by their URL (fetched from their origin
+/// when resolving).
 struct SearchService: Sendable {
     let node: Node
 
@@ -27,7 +28,7 @@ struct SearchService: Sendable {
     /// username and display-name prefixes among discoverable or related accounts. Blocked
     /// accounts (either way) and blocked domains never appear.
     func accounts(_ query: Query, viewer: Account?) async throws(NodeError) -> [Account] {
-        let text = query.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = Self.withoutAcctScheme(query.text.trimmingCharacters(in: .whitespacesAndNewlines))
         let viewerId = viewer?.id ?? 0
         var found: [Account] = []
         if query.offset == 0, let exact = try await exactAccount(text, resolve: query.resolve && viewer != nil),
@@ -45,7 +46,7 @@ struct SearchService: Sendable {
     /// The prefix to match names against: the text, or a handle's username when the handle is
     /// local; `nil` for URLs and remote handles, which only match exactly.
     static func searchPrefix(_ text: String, localDomain: String) -> String? {
-        if text.isEmpty || text.hasPrefix("https://") || text.hasPrefix("http://") { return nil }
+        if text.isEmpty || isURL(text) { return nil }
         guard let handle = AccountHandle(text) else { return text }
         return handle.domain == nil || handle.domain == localDomain ? handle.username : nil
     }
@@ -64,32 +65,47 @@ struct SearchService: Sendable {
         let match: PostSearchMatch
         if text.hasPrefix("#"), !Self.tagName(text).isEmpty {
             match = .hashtag(Self.tagName(text))
-        } else if text.hasPrefix("https://") || text.hasPrefix("http://") {
+        } else if Self.isURL(text) {
             match = .url(text)
         } else {
             return []
         }
         let viewerId = viewer?.id
-        return try await read { db in
+        let found = try await read { db in
             try db.posts.search(match, visibleTo: viewerId, by: query.accountId, limit: query.limit, offset: query.offset)
         }
+        // A post URL not known here is fetched from its origin for signed-in callers who ask,
+        // then shown only if the visibility rule lets the caller see it.
+        guard found.isEmpty, case .url = match, query.resolve, viewer != nil, query.offset == 0,
+            case .post(let post)? = try? await RemoteLookup(node: node).find(text),
+            post.reblogOfId == nil, query.accountId == nil || query.accountId == post.accountId
+        else { return found }
+        return try await read { db in try db.posts.isVisible(post.id, to: viewerId) ? [post] : [] }
     }
+
+    /// Whether typed text is a web address (matched exactly, never by prefix).
+    static func isURL(_ text: String) -> Bool { text.hasPrefix("https://") || text.hasPrefix("http://") }
 
     // MARK: Exact matches
 
     /// The account a handle or actor URL names: known here, or resolved on its node when
     /// `resolve` is set (failures just mean no exact match).
     private func exactAccount(_ text: String, resolve: Bool) async throws(NodeError) -> Account? {
-        if text.hasPrefix("https://") || text.hasPrefix("http://") {
+        if Self.isURL(text) {
             if let known = try await read({ db in try db.accounts.find(uriOrURL: text) }) { return known }
-            guard resolve else { return nil }
-            return try? await node.remoteAccounts.resolve(uri: text)
+            guard resolve, case .account(let account)? = try? await RemoteLookup(node: node).find(text) else { return nil }
+            return account
         }
         guard let handle = AccountHandle(text), let domain = handle.domain else { return nil }
         let remoteDomain = domain == node.urls.domain ? nil : domain
         if let known = try await read({ db in try db.accounts.find(username: handle.username, domain: remoteDomain) }) { return known }
         guard resolve, remoteDomain != nil else { return nil }
         return try? await node.remoteAccounts.resolve(username: handle.username, domain: domain)
+    }
+
+    /// `user@domain` from `acct:user@domain` (RFC 7565), as apps and share links spell handles.
+    static func withoutAcctScheme(_ text: String) -> String {
+        text.lowercased().hasPrefix("acct:") ? String(text.dropFirst(5)) : text
     }
 
     /// A hashtag name from typed text: without the leading `#`, trimmed.

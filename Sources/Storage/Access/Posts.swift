@@ -133,15 +133,26 @@ extension Posts {
     /// How many boosts `postId` has (the kept counter).
     public func boostCount(of postId: Int64) throws -> Int { try counts(of: postId).reblogs }
 
-    /// The replies, boosts and likes counters of `postId` (zeros when it has none).
+    /// The counts shown for posts: the kept counters, or the origin's figures for a remote post
+    /// when they are larger (the node never shows less than it knows, nor less than the origin
+    /// reported when the post was last opened).
+    static let shownCounts = """
+        SELECT p.id AS post_id,
+          MAX(COALESCE(s.replies_count, 0), COALESCE(o.replies_count, 0)) AS replies_count,
+          MAX(COALESCE(s.reblogs_count, 0), COALESCE(o.reblogs_count, 0)) AS reblogs_count,
+          MAX(COALESCE(s.favourites_count, 0), COALESCE(o.favourites_count, 0)) AS favourites_count
+        FROM posts p LEFT JOIN post_stats s ON s.post_id = p.id LEFT JOIN post_origin_counts o ON o.post_id = p.id
+        """
+
+    /// The replies, boosts and likes counts of `postId` (zeros when it has none).
     public func counts(of postId: Int64) throws -> PostCounts {
-        try PostCounts.fetchOne(db.cachedStatement(sql: "SELECT * FROM post_stats WHERE post_id = ?"), arguments: [postId]) ?? PostCounts()
+        try PostCounts.fetchOne(db.cachedStatement(sql: Self.shownCounts + " WHERE p.id = ?"), arguments: [postId]) ?? PostCounts()
     }
 
     /// The counters of each of `ids` that has any (the others have zeros), in one query.
     public func counts(of ids: some Collection<Int64>) throws -> [Int64: PostCounts] {
         let rows = try BatchQuery.chunked(ids) { placeholders, arguments in
-            try PostCounts.fetchAll(db, sql: "SELECT * FROM post_stats WHERE post_id IN (\(placeholders))", arguments: arguments)
+            try PostCounts.fetchAll(db, sql: Self.shownCounts + " WHERE p.id IN (\(placeholders))", arguments: arguments)
         }
         return Dictionary(rows.map { ($0.postId, $0) }, uniquingKeysWith: { first, _ in first })
     }

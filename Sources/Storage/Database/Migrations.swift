@@ -24,6 +24,9 @@ enum Migrations {
         migrator.registerMigration("v5-counters") { db in
             for statement in countersSchema { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("fed-origin-counts") { db in
+            for statement in originCountsSchema { try db.execute(sql: statement) }
+        }
         return migrator
     }
 

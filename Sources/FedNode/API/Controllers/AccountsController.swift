@@ -17,10 +17,12 @@ struct AccountsController {
         router.get("api/v1/accounts/:id/following", use: following)
     }
 
-    /// `GET /api/v1/accounts/:id`: the `Account` (404 for unknown or deleted accounts).
+    /// `GET /api/v1/accounts/:id`: the `Account` (404 for unknown or deleted accounts). A remote
+    /// account's figures are read again from its origin in the background when stale.
     @Sendable func show(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let viewer = try await access.viewer(of: request, scope: "read:accounts")
         let account = try await access.account(context)
+        await node.remoteAccounts.refreshIfStale(account)
         return APIResponse.json(try await access.read { db in try EntityRenderer(node: node, viewer: viewer, db: db).account(account) })
     }
 

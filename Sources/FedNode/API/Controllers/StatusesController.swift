@@ -43,13 +43,16 @@ struct StatusesController {
         return try await StatusAccess.render(node, post, viewer: me)
     }
 
-    /// `GET /api/v1/statuses/:id`: one post, for anyone who may see it (404 otherwise).
+    /// `GET /api/v1/statuses/:id`: one post, for anyone who may see it (404 otherwise). A
+    /// remote post's counts and replies are read again from its origin in the background.
     @Sendable func show(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let viewer = try await StatusAccess.viewer(of: request, node: node, scope: "read:statuses")
         let (node, id) = (node, try StatusAccess.pathId(context))
-        let status = try await StatusAccess.read(node) { db in
-            try EntityRenderer(node: node, viewer: viewer, db: db).status(try StatusAccess.visiblePost(id, viewer: viewer, in: db))
+        let (post, status) = try await StatusAccess.read(node) { db -> (Post, APIStatus) in
+            let post = try StatusAccess.visiblePost(id, viewer: viewer, in: db)
+            return (post, try EntityRenderer(node: node, viewer: viewer, db: db).status(post))
         }
+        await RemotePostRefresh.startIfDue(post, node: node)
         return APIResponse.json(status)
     }
 
@@ -95,12 +98,14 @@ struct StatusesController {
     @Sendable func thread(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let viewer = try await StatusAccess.viewer(of: request, node: node, scope: "read:statuses")
         let (node, id) = (node, try StatusAccess.pathId(context))
-        let thread = try await StatusAccess.read(node) { db -> APIContext in
+        let (post, thread) = try await StatusAccess.read(node) { db -> (Post, APIContext) in
             let post = try StatusAccess.visiblePost(id, viewer: viewer, in: db)
             let renderer = EntityRenderer(node: node, viewer: viewer, db: db)
-            return APIContext(ancestors: try renderer.statuses(try StatusThread.ancestors(of: post, viewer: viewer?.id, in: db)),
-                              descendants: try renderer.statuses(try StatusThread.descendants(of: post, viewer: viewer?.id, in: db)))
+            return (post, APIContext(ancestors: try renderer.statuses(try StatusThread.ancestors(of: post, viewer: viewer?.id, in: db)),
+                                     descendants: try renderer.statuses(try StatusThread.descendants(of: post, viewer: viewer?.id, in: db))))
         }
+        // Comments from servers this node does not follow come from the post's `replies`.
+        await RemotePostRefresh.startIfDue(post, node: node)
         return APIResponse.json(thread)
     }
 

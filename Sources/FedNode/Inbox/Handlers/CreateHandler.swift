@@ -3,7 +3,8 @@ import Foundation
 import Storage
 
 /// `Create` of a Note/Image/Article/Page: the post is stored (a reply becomes a comment on its
-/// parent), fanned out to local followers and notified to the parent's and mentioned authors.
+/// parent, fetched first when unknown), fanned out to local followers and notified to the
+/// parent's and mentioned authors.
 struct CreateHandler: InboxHandler {
     func handle(_ context: InboxContext) async throws(NodeError) -> InboxOutcome {
         let object = try await context.trustedObject()
@@ -18,6 +19,8 @@ struct CreateHandler: InboxHandler {
             guard try !db.posts.exists(uri: post.post.uri) else { return }
             try PostWriter.insert(post.post, media: post.media, hashtags: post.hashtags, mentions: post.mentions, in: db)
         }
+        // A reply to a post never seen here brings its parent chain, off the worker's path.
+        await ThreadCompletion.start(after: post.post, node: context.node)
         return .processed
     }
 }
