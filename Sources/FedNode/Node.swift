@@ -41,6 +41,8 @@ public final class Node: Sendable {
     let mediaHTTPClient: CurlHTTPClient
     /// Bounded background work nobody waits for (outbox backfills of new followees).
     let backgroundJobs = BackgroundJobs()
+    /// Outbound mail, when an SMTP server is configured.
+    let mailer: SMTPMailer?
 
     /// Opens the node's database (migrating it) and checks the domain it was created with.
     /// - Parameters:
@@ -57,6 +59,10 @@ public final class Node: Sendable {
             throw .configuration("\(error)")
         }
         let effective = try Self.pinIdentity(configuration, in: database)
+        if effective.requireEmailConfirmation, effective.mail == nil {
+            throw .configuration("--require-email-confirmation needs an SMTP server (--smtp-url and --smtp-from)")
+        }
+        self.mailer = effective.mail.map { SMTPMailer(url: $0.url, from: $0.from, domain: effective.domain, requireTLS: $0.requireTLS) }
         self.configuration = effective
         self.database = database
         self.metrics = metrics

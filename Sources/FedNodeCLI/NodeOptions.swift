@@ -28,6 +28,7 @@ struct NodeOptions: ParsableArguments {
     var trustedProxies: [String] = []
     @Option(help: "Who may read GET /metrics (Prometheus): off, private (loopback and private networks, no forwarded public client) or public (env FEDNODE_METRICS, default private).")
     var metrics: String?
+    @OptionGroup var mail: MailOptions
 
     /// The effective configuration.
     /// - Throws: `ValidationError` for values that cannot be used.
@@ -61,6 +62,7 @@ struct NodeOptions: ParsableArguments {
             }
             configuration.metrics = parsed
         }
+        try mail.apply(to: &configuration, environment: environment)
         if let cost = environment["FEDNODE_PASSWORD_COST"] {
             guard let value = Int(cost), (10...20).contains(value) else { throw ValidationError("FEDNODE_PASSWORD_COST must be 10...20") }
             configuration.passwordCost = value

@@ -19,13 +19,17 @@ final class NetworkNode: @unchecked Sendable {
 
     var domain: String { "127.0.0.1:\(port)" }
 
-    /// - Parameter logger: The node's logger (to read what it logs); a quiet one unless given.
-    init(name: String, logger: Logger? = nil) throws {
+    /// - Parameters:
+    ///   - logger: The node's logger (to read what it logs); a quiet one unless given.
+    ///   - configure: Changes to the test configuration (mail settings, for example).
+    init(name: String, logger: Logger? = nil, configure: (inout NodeConfiguration) -> Void = { _ in }) throws {
         self.name = name
         self.port = try FreePort.find()
         self.dataDirectory = (NSTemporaryDirectory() as NSString).appendingPathComponent("fednode-net-\(name)-\(UUID().uuidString)")
         self.logger = logger ?? Self.logger(name)
-        self.node = try Node(configuration: Self.configuration(port: port, dataDirectory: dataDirectory), logger: self.logger)
+        var configuration = Self.configuration(port: port, dataDirectory: dataDirectory)
+        configure(&configuration)
+        self.node = try Node(configuration: configuration, logger: self.logger)
     }
 
     /// Starts serving; `workers: false` accepts activities without processing them (a node

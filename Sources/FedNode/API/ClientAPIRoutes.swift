@@ -22,4 +22,6 @@ func addClientAPIRoutes(to router: Router<NodeRequestContext>, node: Node) {
     MediaFileController(node: node).addRoutes(to: router)
     TimelinesController(node: node).addRoutes(to: router)
     NotificationsController(node: node).addRoutes(to: router)
+    EmailsController(node: node).addRoutes(to: router)
+    AccountMailController(node: node).addRoutes(to: router)
 }

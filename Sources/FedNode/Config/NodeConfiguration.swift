@@ -41,6 +41,12 @@ public struct NodeConfiguration: Sendable {
     /// Bounds of the remote media cache (total size, age, per-file size).
     public var remoteMediaLimits = RemoteCacheLimits(maxTotalBytes: 1 << 30, maxAge: 7 * 86_400, maxFileBytes: 16 << 20)
 
+    /// The SMTP server for outbound mail; `nil` when none is configured.
+    public var mail: MailSettings?
+    /// Whether people who sign up must confirm their email before using their account
+    /// (`--require-email-confirmation`; needs `mail`).
+    public var requireEmailConfirmation = false
+
     /// Creates a configuration; `publicURL` defaults from the domain and test mode.
     public init(domain: String, publicURL: String? = nil, testMode: Bool = false) {
         self.domain = domain.lowercased()

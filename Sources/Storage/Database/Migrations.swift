@@ -27,6 +27,9 @@ enum Migrations {
         migrator.registerMigration("fed-origin-counts") { db in
             for statement in originCountsSchema { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("mail-tokens") { db in
+            for statement in mailSchema { try db.execute(sql: statement) }
+        }
         return migrator
     }
 

@@ -25,6 +25,8 @@ struct SignUpController {
         do {
             try Self.check(username: username, email: email, password: password, agreement: params.bool("agreement") ?? false)
             let account = try await create(username: username, email: email, password: password)
+            // When the node requires it, the token below works once the emailed link is opened.
+            try await AccountMailService(node: node).beginConfirmation(of: account, email: email)
             let issued: (token: String, refresh: String, row: OAuthToken)
             do {
                 issued = try await node.database.write { db in

@@ -56,8 +56,13 @@ public struct APIAuth: Sendable {
     }
 
     /// The caller presenting the raw bearer `token`.
-    public func caller(token: String) async throws(NodeError) -> APICaller {
+    /// - Parameter allowUnconfirmed: Whether an account still waiting for its email
+    ///   confirmation may call (only for asking another confirmation link).
+    /// - Throws: 401 for an unknown, revoked or expired token; 403 for an account that must
+    ///   confirm its email first (when the node requires confirmation), as Mastodon answers.
+    public func caller(token: String, allowUnconfirmed: Bool = false) async throws(NodeError) -> APICaller {
         let hash = Self.hash(token)
+        let checkConfirmation = node.configuration.requireEmailConfirmation && !allowUnconfirmed
         do {
             let found = try await node.database.read { db -> APICaller? in
                 guard let row = try db.oauth.token(forHash: hash),
@@ -65,6 +70,9 @@ public struct APIAuth: Sendable {
                 else { return nil }
                 let account = try row.accountId.flatMap { try db.accounts.find(id: $0) }
                 if row.accountId != nil, account == nil { return nil }
+                if checkConfirmation, let account, try db.accountTokens.isUnconfirmed(account.id) {
+                    throw NodeError.forbidden("Your login is missing a confirmed e-mail address")
+                }
                 let app = try row.appId.flatMap { try db.oauth.app(id: $0) }
                 return APICaller(token: row, scopes: Scopes(row.scopes), account: account, app: app)
             }
