@@ -27,4 +27,5 @@ func addClientAPIRoutes(to router: Router<NodeRequestContext>, node: Node) {
     ReportsController(node: node).addRoutes(to: router)
     AdminReportsController(node: node).addRoutes(to: router)
     AdminDomainBlocksController(node: node).addRoutes(to: router)
+    AdminAccountsController(node: node).addRoutes(to: router)
 }

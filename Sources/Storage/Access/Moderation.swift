@@ -154,12 +154,7 @@ extension Moderation {
     public func purgeDomain(_ domain: String) throws -> Int {
         let host = domain.lowercased()
         let ids = try Int64.fetchAll(db, sql: "SELECT id FROM accounts WHERE domain = ? OR domain LIKE '%.' || ?", arguments: [host, host])
-        for id in ids {
-            try db.execute(sql: "DELETE FROM posts WHERE account_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM follows WHERE account_id = ? OR target_account_id = ?", arguments: [id, id])
-            try db.execute(sql: "DELETE FROM likes WHERE account_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM notifications WHERE from_account_id = ?", arguments: [id])
-        }
+        for id in ids { try purge(account: id) }
         return ids.count
     }
 }

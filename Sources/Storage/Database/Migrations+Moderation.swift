@@ -11,6 +11,15 @@ extension Migrations {
         )
         """,
         """
+        CREATE TABLE account_moderation (
+          account_id INTEGER PRIMARY KEY NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          suspended_at DATETIME,
+          silenced_at DATETIME,
+          sensitized_at DATETIME,
+          disabled_at DATETIME
+        )
+        """,
+        """
         CREATE TABLE reports (
           id INTEGER PRIMARY KEY AUTOINCREMENT,
           account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,

@@ -24,12 +24,14 @@ struct ModerationRenderer {
     func account(_ account: Account) throws -> APIAdminAccount {
         let credential = account.isLocal ? try db.accounts.credential(of: account.id) : nil
         let unconfirmed = account.isLocal ? try db.accountTokens.isUnconfirmed(account.id) : false
+        let measures = try db.moderation.measures(of: account.id)
         return APIAdminAccount(
             id: String(account.id), username: account.username, domain: account.domain,
             createdAt: EntityRenderer.timestamp(account.createdAt), email: credential?.email, ip: nil, ips: [],
             locale: nil, inviteRequest: nil, role: Self.role(try db.moderation.role(of: account.id)),
-            confirmed: account.isLocal && !unconfirmed, approved: true, disabled: false, silenced: false,
-            suspended: false, sensitized: false, account: try entities.account(account))
+            confirmed: account.isLocal && !unconfirmed, approved: true, disabled: measures.disabledAt != nil,
+            silenced: measures.silencedAt != nil, suspended: measures.suspendedAt != nil, sensitized: measures.sensitizedAt != nil,
+            account: try entities.account(account))
     }
 
     /// The `Admin::Report` entity of `report`; nil when its accounts are gone.
