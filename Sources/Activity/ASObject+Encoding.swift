@@ -24,7 +24,9 @@ extension ASObject {
         members["id"] = id.map(JSONValue.string)
         members["type"] = types.count == 1 ? .string(types[0]) : (types.isEmpty ? nil : .array(types.map(JSONValue.string)))
         members["actor"] = actor?.jsonValue
-        members["object"] = object?.jsonValue
+        // Written only when present: a builder may put a list in `extra` (a `Flag` names an
+        // account and its posts).
+        if let object { members["object"] = object.jsonValue }
         members["target"] = target?.jsonValue
         members["result"] = result?.jsonValue
         members["to"] = Self.list(to)

@@ -47,9 +47,8 @@ extension Moderation {
     /// Stores a new report; a `Flag` already stored (same `uri`) is left as it is.
     /// - Returns: The stored report, or nil when it was a repeat.
     public func addReport(_ report: Report) throws -> Report? {
-        var report = report
-        try report.insert(db, onConflict: .ignore)
-        return db.changesCount > 0 ? report : nil
+        let stored = try report.inserted(db, onConflict: .ignore)
+        return db.changesCount > 0 ? stored : nil
     }
 
     /// The report with `id`.
@@ -91,9 +90,7 @@ extension Moderation {
     /// Adds a rule after the others. - Returns: The stored rule.
     public func addRule(text: String, hint: String, at date: Date) throws -> InstanceRule {
         let last = try Int.fetchOne(db, sql: "SELECT MAX(position) FROM instance_rules") ?? 0
-        var rule = InstanceRule(text: text, hint: hint, position: last + 1, at: date)
-        try rule.insert(db)
-        return rule
+        return try InstanceRule(text: text, hint: hint, position: last + 1, at: date).inserted(db)
     }
 
     /// Removes the rule `id`. - Returns: Whether it existed.
@@ -130,7 +127,7 @@ extension Moderation {
     public func saveDomainBlock(_ block: InstanceDomainBlock) throws -> (block: InstanceDomainBlock, droppedDeliveries: Int) {
         var block = block
         block.domain = block.domain.lowercased()
-        if block.id == nil { try block.insert(db) } else { try block.update(db) }
+        if block.id == nil { block = try block.inserted(db) } else { try block.update(db) }
         var dropped = 0
         if block.severity == "suspend" {
             dropped = try DomainBlockList(db: db).add(block.domain, at: block.createdAt).droppedDeliveries

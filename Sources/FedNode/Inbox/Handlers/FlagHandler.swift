@@ -11,7 +11,9 @@ struct FlagHandler: InboxHandler {
         let locals = ids.compactMap { context.node.urls.canonicalLocal($0) }
         guard !locals.isEmpty else { return .ignored("Flag names nothing on this node") }
         let reporter = context.actor
-        let comment = String(HTMLSanitizer.plainText(context.activity.content ?? "").prefix(ReportService.maxComment))
+        // Mastodon sends the reporter's comment as plain text; it is kept as written (clients
+        // and pages escape it), only bounded.
+        let comment = String((context.activity.content ?? "").prefix(ReportService.maxComment))
         let stored = try await context.write { db -> Bool? in
             if let domain = reporter.domain, try db.moderation.domainBlocks(covering: domain).contains(where: \.rejectReports) {
                 return nil
