@@ -24,4 +24,9 @@ func addClientAPIRoutes(to router: Router<NodeRequestContext>, node: Node) {
     NotificationsController(node: node).addRoutes(to: router)
     EmailsController(node: node).addRoutes(to: router)
     AccountMailController(node: node).addRoutes(to: router)
+    BookmarksController(node: node).addRoutes(to: router)
+    MutesController(node: node).addRoutes(to: router)
+    PinsController(node: node).addRoutes(to: router)
+    StatusHistoryController(node: node).addRoutes(to: router)
+    MarkersController(node: node).addRoutes(to: router)
 }

@@ -15,6 +15,8 @@ enum InboxDispatcher {
         case "Like": LikeHandler()
         case "Announce": AnnounceHandler()
         case "Block": BlockHandler()
+        case "Add": AddHandler()
+        case "Remove": RemoveHandler()
         default: nil
         }
     }

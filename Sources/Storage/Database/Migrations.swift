@@ -30,6 +30,9 @@ enum Migrations {
         migrator.registerMigration("mail-tokens") { db in
             for statement in mailSchema { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("a-bookmarks-mutes-pins-edits-markers") { db in
+            for statement in curationSchema { try db.execute(sql: statement) }
+        }
         return migrator
     }
 
