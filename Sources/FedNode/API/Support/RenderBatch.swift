@@ -2,9 +2,9 @@ import Foundation
 import Storage
 
 /// Everything rendering a page of statuses, accounts or notifications needs, loaded for the
-/// whole page at once: about ten queries per page (authors and their counters, boosted
-/// originals, post counters, media, mentions, tags, the viewer's likes and boosts), whatever
-/// its length, instead of a dozen per status.
+/// whole page at once: about a dozen queries per page (authors and their counters, boosted
+/// originals, post counters, media, mentions, tags, the viewer's likes, boosts, bookmarks and
+/// pins), whatever its length, instead of a dozen per status.
 struct RenderBatch {
     /// Every post that may be rendered, by id: the page's and the posts they boost.
     var posts: [Int64: Post] = [:]
