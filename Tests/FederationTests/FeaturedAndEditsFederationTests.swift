@@ -16,13 +16,14 @@ struct FeaturedAndEditsFederationTests {
         try await eventually("alice's posts reach B") {
             try b.read { try Post.filter([kept.uri, other.uri].contains(Column("uri"))).fetchCount($0) } == 2
         }
-        #expect(aliceOnB.featuredUrl == "http://\(a.domain)/users/alice/collections/featured")
         _ = try await PinService(node: a.node).pin(kept.id, by: alice)
 
         let pinnedPath = "http://\(b.domain)/api/v1/accounts/\(aliceOnB.id)/statuses?pinned=true"
         try await eventually("B lists the pinned post for alice") {
             try await Self.json(pinnedPath, on: b).compactMap { $0["uri"] as? String } == [kept.uri]
         }
+        let collectionOnB = try b.node.database.readBlocking { try $0.pins.featuredCollection(of: aliceOnB.id) }
+        #expect(collectionOnB == "http://\(a.domain)/users/alice/collections/featured")
         let featured = try await a.node.httpClient.execute(HTTPClientRequest(
             url: "http://\(a.domain)/users/alice/collections/featured", headers: [("Accept", "application/activity+json")]))
         let collection = try JSONSerialization.jsonObject(with: Data(featured.body)) as? [String: Any]

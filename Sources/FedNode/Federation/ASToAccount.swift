@@ -23,7 +23,6 @@ enum ASToAccount {
         let outboxUrl: String?
         let followersUrl: String?
         let followingUrl: String?
-        let featuredUrl: String?
     }
 
     /// The profile of `actor`: remote text truncated to `RemoteLimits` and then sanitised, URLs
@@ -47,7 +46,7 @@ enum ASToAccount {
             note: HTMLSanitizer.sanitize(RemoteLimits.truncated(actor.summary ?? "", to: RemoteLimits.note)),
             fields: Array(fields), avatarUrl: RemoteLimits.webURL(actor.icon?.url), headerUrl: RemoteLimits.webURL(actor.image?.url),
             inboxUrl: onHost(actor.inbox), sharedInboxUrl: onHost(actor.endpoints?.sharedInbox), outboxUrl: onHost(actor.outbox),
-            followersUrl: onHost(actor.followers), followingUrl: onHost(actor.following), featuredUrl: onHost(actor.featured))
+            followersUrl: onHost(actor.followers), followingUrl: onHost(actor.following))
     }
 
     /// Applies a computed `profile` onto `account` (a new row or the stored one): profile, keys,
@@ -70,7 +69,6 @@ enum ASToAccount {
         account.outboxUrl = profile.outboxUrl
         account.followersUrl = profile.followersUrl
         account.followingUrl = profile.followingUrl
-        account.featuredUrl = profile.featuredUrl
         if let key = actor.publicKey {
             account.publicKeyId = key.id
             account.publicKeyPem = key.publicKeyPem

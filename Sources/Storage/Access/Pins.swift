@@ -53,4 +53,14 @@ extension Pins {
             ORDER BY n.id DESC LIMIT ?
             """, arguments: [accountId, limit])
     }
+
+    /// The `featured` collection URL stored for the remote account `accountId`.
+    public func featuredCollection(of accountId: Int64) throws -> String? {
+        try FeaturedCollection.fetchOne(db, key: accountId)?.url
+    }
+
+    /// Stores `url` as the remote account `accountId`'s `featured` collection.
+    public func setFeaturedCollection(_ url: String, of accountId: Int64) throws {
+        try FeaturedCollection(accountId: accountId, url: url).save(db)
+    }
 }

@@ -36,8 +36,15 @@ extension Migrations {
         )
         """,
         "CREATE INDEX pins_by_post ON pins(post_id)",
-        // A remote actor's `featured` collection: Add/Remove naming another target are refused.
-        "ALTER TABLE accounts ADD COLUMN featured_url TEXT",
+        // A remote actor's `featured` collection, as its actor document names it: Add/Remove
+        // naming another target are not applied. Kept apart from `accounts` so that table and
+        // its record stay as they are.
+        """
+        CREATE TABLE featured_collections (
+          account_id INTEGER PRIMARY KEY NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          url TEXT NOT NULL
+        )
+        """,
         """
         CREATE TABLE post_edits (
           id INTEGER PRIMARY KEY NOT NULL,

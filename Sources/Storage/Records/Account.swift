@@ -51,8 +51,6 @@ public struct Account: Record, Equatable, Identifiable {
     public var followersUrl: String?
     /// Following collection.
     public var followingUrl: String?
-    /// `featured` collection (pinned posts) of a remote actor.
-    public var featuredUrl: String?
     /// Id of the public key (`ACTOR#main-key`).
     public var publicKeyId: String?
     /// Public key, SPKI PEM.
