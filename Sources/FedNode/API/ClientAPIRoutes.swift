@@ -28,4 +28,9 @@ func addClientAPIRoutes(to router: Router<NodeRequestContext>, node: Node) {
     AdminReportsController(node: node).addRoutes(to: router)
     AdminDomainBlocksController(node: node).addRoutes(to: router)
     AdminAccountsController(node: node).addRoutes(to: router)
+    BookmarksController(node: node).addRoutes(to: router)
+    MutesController(node: node).addRoutes(to: router)
+    PinsController(node: node).addRoutes(to: router)
+    StatusHistoryController(node: node).addRoutes(to: router)
+    MarkersController(node: node).addRoutes(to: router)
 }

@@ -24,6 +24,8 @@ public struct NodeURLs: Sendable {
     public func followers(_ username: String) -> String { actor(username) + "/followers" }
     /// Following collection.
     public func following(_ username: String) -> String { actor(username) + "/following" }
+    /// The `featured` collection (pinned posts), as Mastodon names it.
+    public func featured(_ username: String) -> String { actor(username) + "/collections/featured" }
     /// A post's id.
     public func status(_ username: String, id: Int64) -> String { actor(username) + "/statuses/\(id)" }
     /// The web profile page (Mastodon's `/@NAME`).

@@ -12,6 +12,7 @@ enum ASContext {
             "Hashtag": .string("as:Hashtag"),
             "toot": .string("http://joinmastodon.org/ns#"),
             "discoverable": .string("toot:discoverable"),
+            "featured": .object(["@id": .string("toot:featured"), "@type": .string("@id")]),
             "indexable": .string("toot:indexable"),
             "blurhash": .string("toot:blurhash"),
             "focalPoint": .object(["@container": .string("@list"), "@id": .string("toot:focalPoint")]),

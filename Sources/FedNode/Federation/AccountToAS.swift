@@ -5,7 +5,7 @@ import Storage
 /// Converts local accounts to the ActivityPub `Person` other servers read.
 enum AccountToAS {
     /// The actor document of a local account: ActivityPub 4.1 actor with Mastodon's extensions
-    /// (`publicKey`, `endpoints.sharedInbox`, `PropertyValue` profile links, `discoverable`).
+    /// (`publicKey`, `endpoints.sharedInbox`, `PropertyValue` profile links, `discoverable`, `featured`).
     static func person(_ account: Account, urls: NodeURLs) -> ASObject {
         // An empty `name` can show as a blank author where receivers display it as given;
         // Mastodon falls back to the username, and so does FedNode.
@@ -26,7 +26,7 @@ enum AccountToAS {
                 ASPublicKey(id: account.publicKeyId ?? urls.key(account.username), owner: account.uri, publicKeyPem: $0)
             },
             manuallyApprovesFollowers: account.locked, discoverable: account.discoverable,
-            indexable: account.discoverable)
+            indexable: account.discoverable, featured: urls.featured(account.username))
         // vCard terms carry the first and last name, which ActivityStreams has no word for.
         if !account.firstName.isEmpty { person.extra["vcard:given-name"] = .string(account.firstName) }
         if !account.lastName.isEmpty { person.extra["vcard:family-name"] = .string(account.lastName) }

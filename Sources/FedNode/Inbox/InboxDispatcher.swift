@@ -16,6 +16,8 @@ enum InboxDispatcher {
         case "Announce": AnnounceHandler()
         case "Block": BlockHandler()
         case "Flag": FlagHandler()
+        case "Add": AddHandler()
+        case "Remove": RemoveHandler()
         default: nil
         }
     }

@@ -5,7 +5,8 @@ import Storage
 /// Forgets de-duplication rows (`seen_activities`) older than `retention`, at start and then
 /// hourly, so the table holds a month of ids rather than every id ever received. Senders stop
 /// retrying within days, and handlers are idempotent should an old id come back. The same pass
-/// drops the signing keys kept for deleted accounts once their last deliveries are done.
+/// drops the signing keys kept for deleted accounts once their last deliveries are done, and
+/// mutes that have ended.
 public struct SeenActivityPruner: Service {
     /// How long an activity id is remembered.
     public static let retention: TimeInterval = 30 * 86_400
@@ -34,6 +35,8 @@ public struct SeenActivityPruner: Service {
                 // Housekeeping of the same hourly kind: keys of deleted accounts whose last
                 // deliveries are done are not kept a moment longer than needed.
                 try db.accounts.forgetDepartedKeys()
+                // Ended mutes already stopped applying when read; their rows go here.
+                try db.mutes.deleteExpired(now: now)
                 return try db.inbox.pruneSeen(before: now.addingTimeInterval(-Self.retention))
             }
             if removed > 0 { node.logger.info("old activity ids forgotten", metadata: ["count": "\(removed)"]) }

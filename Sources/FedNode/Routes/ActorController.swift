@@ -4,7 +4,7 @@ import Hummingbird
 import Storage
 
 /// Local actors: `GET /users/NAME` (ActivityPub `Person`, or the HTML profile for browsers),
-/// `GET /@NAME`, and the outbox, followers and following collections.
+/// `GET /@NAME`, and the outbox, followers, following and featured collections.
 struct ActorController {
     let node: Node
 
@@ -14,6 +14,7 @@ struct ActorController {
         router.get("users/:username/outbox", use: outbox)
         router.get("users/:username/followers", use: followers)
         router.get("users/:username/following", use: following)
+        router.get("users/:username/collections/featured", use: featured)
     }
 
     /// The actor document or profile page, by content negotiation (406 when neither fits).
@@ -50,6 +51,23 @@ struct ActorController {
     /// `GET /users/NAME/following`: accepted followees' actor ids, paged.
     @Sendable func following(_ request: Request, context: NodeRequestContext) async throws -> Response {
         try await relations(request, context, followers: false)
+    }
+
+    /// `GET /users/NAME/collections/featured`: the pinned public and unlisted posts as an
+    /// `OrderedCollection` of Notes, newest pin first, as Mastodon serves `featured`.
+    @Sendable func featured(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let account = try await localAccount(context)
+        let urls = node.urls
+        let notes = try await node.database.read { db -> [ASReference] in
+            try db.pins.featuredPosts(of: account.id, limit: PinService.maxPins).map { post in
+                var note = PostToAS(urls: urls).note(post, parts: try .read(post, in: db))
+                note.context = nil
+                return .object(note)
+            }
+        }
+        let collection = ASObject(id: urls.featured(account.username), type: "OrderedCollection", context: ASContext.standard,
+                                  totalItems: notes.count, items: notes)
+        return JSONResponse.bytes(collection.encoded(), contentType: JSONResponse.activity)
     }
 
     private func relations(_ request: Request, _ context: NodeRequestContext, followers: Bool) async throws -> Response {

@@ -83,6 +83,7 @@ public struct PostService: Sendable {
         let content = render(text, mentions: mentions)
         let updated = try await write { db -> Post in
             var post = try ownPost(postId, of: author, in: db)
+            try PostHistory.keepPrevious(post, node: node, in: db)
             post.text = text
             post.content = content
             if let spoilerText { post.spoilerText = spoilerText }
@@ -94,6 +95,7 @@ public struct PostService: Sendable {
             if let mediaIds { try db.media.setAttachments(of: post.id, to: mediaIds, ownedBy: author.id) }
             try Self.apply(mediaEdits, to: post.id, in: db)
             try PostWriter.setHashtags(TextParser.hashtags(in: text), of: post.id, in: db)
+            try PostHistory.recordEdit(post, node: node, in: db)
             let converter = PostToAS(urls: node.urls)
             let note = converter.note(post, parts: try .read(post, in: db))
             let update = ActivityBuilder(urls: node.urls).update(note, actor: author, to: note.to, cc: note.cc)

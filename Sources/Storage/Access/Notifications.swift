@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension Notifications {
@@ -95,9 +96,11 @@ extension Notifications {
             ((n.post_id IS NULL OR EXISTS (SELECT 1 FROM posts np WHERE np.id = n.post_id AND \(post.sql)))
              AND NOT EXISTS (SELECT 1 FROM blocks nb WHERE (nb.account_id = ? AND nb.target_account_id = n.from_account_id)
                   OR (nb.account_id = n.from_account_id AND nb.target_account_id = ?))
-             AND NOT EXISTS (SELECT 1 FROM accounts na JOIN domain_blocks nd ON nd.domain = na.domain WHERE na.id = n.from_account_id))
+             AND NOT EXISTS (SELECT 1 FROM accounts na JOIN domain_blocks nd ON nd.domain = na.domain WHERE na.id = n.from_account_id)
+             AND NOT EXISTS (SELECT 1 FROM mutes nm WHERE nm.account_id = ? AND nm.target_account_id = n.from_account_id
+                  AND nm.hide_notifications = 1 AND (nm.expires_at IS NULL OR nm.expires_at > ?)))
             """
-        return (sql, post.arguments + [viewerId, viewerId])
+        return (sql, post.arguments + [viewerId, viewerId, viewerId, Date()])
     }
 
     /// Removes the `reblog` notifications `fromAccountId` caused by boosting `postId`.

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension Timelines {
@@ -31,10 +32,10 @@ extension Timelines {
     }
 
     /// One page of `reader`'s home timeline (fan-out rows), newest first, keeping the posts
-    /// (and, for boosts, the boosted posts) the reader may still see.
+    /// (and, for boosts, the boosted posts) the reader may still see and does not mute.
     public func home(of reader: Int64, page: PageBounds) throws -> [Post] {
         try visiblePage(from: "home_timeline h JOIN posts p ON p.id = h.post_id", where: "h.account_id = ?", arguments: [reader],
-                        pageColumn: "h.post_id", viewer: reader, page: page)
+                        pageColumn: "h.post_id", viewer: reader, page: page, muteMentions: true)
     }
 
     /// One page of the public timeline, newest first: public posts (no boosts, no comments on
@@ -134,14 +135,18 @@ extension Timelines {
     /// One page of posts `p` from `source` matching `condition`, kept when `viewer` may see
     /// them (and, for boosts, the boosted post), newest first.
     private func visiblePage(from source: String, where condition: String, arguments: StatementArguments, pageColumn: String,
-                             viewer: Int64?, page: PageBounds) throws -> [Post] {
+                             viewer: Int64?, page: PageBounds, muteMentions: Bool = false) throws -> [Post] {
         let (range, rangeArguments) = page.condition(pageColumn)
         let visible = Posts.visibilityCondition("p", viewer: viewer)
         let original = Posts.originalVisibilityCondition("p", viewer: viewer)
+        // Accounts the viewer mutes vanish from every timeline (and, at home, posts mentioning them).
+        let notMuted: (sql: String, arguments: StatementArguments) =
+            viewer.map { Mutes.notMutedCondition("p", viewer: $0, now: Date(), mentions: muteMentions) } ?? ("1", [])
         return page.newestFirst(try Post.fetchAll(db, sql: """
-            SELECT p.* FROM \(source) WHERE \(condition) AND \(range) AND \(visible.sql) AND \(original.sql)
+            SELECT p.* FROM \(source) WHERE \(condition) AND \(range) AND \(visible.sql) AND \(original.sql) AND \(notMuted.sql)
             ORDER BY \(page.order(pageColumn)) LIMIT ?
-            """, arguments: arguments + StatementArguments(rangeArguments) + visible.arguments + original.arguments + [page.limit]))
+            """, arguments: arguments + StatementArguments(rangeArguments) + visible.arguments + original.arguments + notMuted.arguments
+                + [page.limit]))
     }
 
     /// The local accounts whose home timeline holds `postId`.

@@ -33,6 +33,9 @@ enum Migrations {
         migrator.registerMigration("moderation-1") { db in
             for statement in moderationSchema { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("a-bookmarks-mutes-pins-edits-markers") { db in
+            for statement in curationSchema { try db.execute(sql: statement) }
+        }
         return migrator
     }
 

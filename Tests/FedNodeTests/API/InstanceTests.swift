@@ -51,7 +51,7 @@ struct InstanceTests {
             #expect((json["thumbnail"] as? [String: Any])?["url"] as? String == "http://social.test/static/header.png")
             let configuration = try #require(json["configuration"] as? [String: Any])
             #expect((configuration["urls"] as? [String: Any])?["streaming"] as? String == "ws://social.test")
-            #expect(configuration["accounts"] as? [String: Int] == ["max_featured_tags": 0, "max_pinned_statuses": 0])
+            #expect(configuration["accounts"] as? [String: Int] == ["max_featured_tags": 0, "max_pinned_statuses": 5])
             #expect(configuration["statuses"] as? [String: Int] == ["max_characters": 500, "max_media_attachments": 10, "characters_reserved_per_url": 23])
             let media = try #require(configuration["media_attachments"] as? [String: Any])
             #expect(media["supported_mime_types"] as? [String] == ["image/jpeg", "image/png", "image/webp", "image/gif", "image/heic", "image/avif"])

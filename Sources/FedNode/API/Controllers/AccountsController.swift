@@ -43,19 +43,32 @@ struct AccountsController {
 
     /// `GET /api/v1/accounts/:id/statuses`: the account's posts and boosts the viewer may see,
     /// newest first, with `only_media`, `exclude_replies`, `exclude_reblogs`, `tagged`,
-    /// `pinned` (always empty: pinning is not offered) and `max_id`/`since_id`/`min_id`/`limit`.
+    /// `pinned` (the pinned posts, newest pin first, unpaged) and `max_id`/`since_id`/`min_id`/`limit`.
     @Sendable func statuses(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let viewer = try await access.viewer(of: request, scope: "read:statuses")
         let account = try await access.account(context)
         let params = try await APIParams.read(request)
         let page = PageQuery(params)
-        if params.bool("pinned") == true { return APIResponse.json([APIStatus]()) }
+        if params.bool("pinned") == true { return try await pinned(of: account, viewer: viewer, params: params) }
         let filter = AccountStatusesFilter(params: params)
         let (entities, ids) = try await access.read { db -> ([APIStatus], [Int64]) in
             let posts = try filter.posts(of: account.id, viewer: viewer?.id, page: page, in: db)
             return (try EntityRenderer(node: node, viewer: viewer, db: db).statuses(posts), posts.map(\.id))
         }
         return APIResponse.json(entities, headers: PageQuery.headers(for: request, base: node.urls.base, ids: ids))
+    }
+
+    /// The account's pinned posts the viewer may see, newest pin first: a local account's
+    /// pins, or those a remote account's server announced with `Add`. Not paged (at most
+    /// `PinService.maxPins` for local accounts), so later pages are empty.
+    private func pinned(of account: Account, viewer: Account?, params: APIParams) async throws -> Response {
+        let paging = ["max_id", "min_id", "since_id"].contains { params.string($0) != nil }
+        if paging { return APIResponse.json([APIStatus]()) }
+        let entities = try await access.read { db -> [APIStatus] in
+            let posts = try db.pins.pinnedPosts(of: account.id, viewer: viewer?.id, limit: 20)
+            return try EntityRenderer(node: node, viewer: viewer, db: db).statuses(posts)
+        }
+        return APIResponse.json(entities)
     }
 
     /// `GET /api/v1/accounts/:id/followers`: accepted followers known here, newest follow

@@ -12,7 +12,7 @@ struct InstanceController {
 
     /// Limits shared by both versions. The posting and upload code enforces the same numbers.
     /// Pinned posts and featured tags do not exist here, so their limits are zero.
-    static let accounts = APIInstanceConfiguration.Accounts(maxFeaturedTags: 0, maxPinnedStatuses: 0)
+    static let accounts = APIInstanceConfiguration.Accounts(maxFeaturedTags: 0, maxPinnedStatuses: PinService.maxPins)
     static let statuses = APIInstanceConfiguration.Statuses(maxCharacters: 500, maxMediaAttachments: 10, charactersReservedPerUrl: 23)
     static let media = APIInstanceConfiguration.MediaAttachments(
         supportedMimeTypes: ["image/jpeg", "image/png", "image/webp", "image/gif", "image/heic", "image/avif"],

@@ -16,9 +16,9 @@ public struct APIRelationship: Codable, Sendable, Equatable {
     public var blocking: Bool
     /// Whether they block the viewer.
     public var blockedBy: Bool
-    /// Whether the viewer mutes them (muting is not offered).
+    /// Whether the viewer mutes them (a mute still in force).
     public var muting: Bool
-    /// Whether notifications from them are muted.
+    /// Whether their notifications are hidden by that mute.
     public var mutingNotifications: Bool
     /// Whether the viewer's follow request is pending.
     public var requested: Bool

@@ -39,7 +39,7 @@ public struct APIStatus: Codable, Sendable, Equatable {
     public let muted: Bool?
     /// Whether the viewer bookmarked it.
     public let bookmarked: Bool?
-    /// Whether pinned on the author's profile.
+    /// Whether pinned on the author's profile (present only for the author's own pinnable posts).
     public let pinned: Bool?
     /// Whether the media is sensitive.
     public let sensitive: Bool
@@ -87,8 +87,8 @@ public struct APIStatus: Codable, Sendable, Equatable {
         self.reblogged = viewer?.reblogged
         self.favourited = viewer?.favourited
         self.muted = viewer.map { _ in false }
-        self.bookmarked = viewer.map { _ in false }
-        self.pinned = viewer.map { _ in false }
+        self.bookmarked = viewer?.bookmarked
+        self.pinned = viewer?.pinned
         self.sensitive = sensitive
         self.spoilerText = spoilerText
         self.visibility = visibility
@@ -108,6 +108,11 @@ public struct APIStatus: Codable, Sendable, Equatable {
         public var reblogged: Bool
         /// Whether the viewer liked it.
         public var favourited: Bool
+        /// Whether the viewer bookmarked it.
+        public var bookmarked: Bool = false
+        /// Whether it is pinned: only told to its author, for posts that may be pinned
+        /// (`nil` leaves the field out, as Mastodon does for everyone else).
+        public var pinned: Bool?
     }
 }
 

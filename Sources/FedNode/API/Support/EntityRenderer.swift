@@ -113,9 +113,12 @@ public struct EntityRenderer {
     }
 
     private func viewerState(of post: Post, in batch: RenderBatch) -> APIStatus.ViewerState? {
-        guard viewer != nil else { return nil }
+        guard let viewer else { return nil }
         let target = post.reblogOfId ?? post.id
-        return .init(reblogged: batch.boosted.contains(target), favourited: batch.liked.contains(target))
+        // As Mastodon's `pinnable?`: the author's own post, not a boost, not a direct one.
+        let pinnable = post.accountId == viewer.id && post.reblogOfId == nil && post.visibility != .direct
+        return .init(reblogged: batch.boosted.contains(target), favourited: batch.liked.contains(target),
+                     bookmarked: batch.bookmarked.contains(target), pinned: pinnable ? batch.pinned.contains(post.id) : nil)
     }
 
     /// The photos of a post, in order.
@@ -175,10 +178,12 @@ public struct EntityRenderer {
         let outgoing = try follow(me, otherId)
         let incoming = try follow(otherId, me)
         let domainBlocked = try db.domainBlocks.blocksDomain(ofAccount: otherId)
+        let mute = try db.mutes.active(account: me, target: otherId)
         return APIRelationship(
             id: String(otherId), following: outgoing == .accepted, showingReblogs: outgoing == .accepted, notifying: false,
             languages: [], followedBy: incoming == .accepted, blocking: try Relationships.blocking(me, otherId, in: db), blockedBy: try Relationships.blocking(otherId, me, in: db),
-            muting: false, mutingNotifications: false, requested: outgoing == .pending, requestedBy: incoming == .pending,
+            muting: mute != nil, mutingNotifications: mute?.hideNotifications ?? false, requested: outgoing == .pending,
+            requestedBy: incoming == .pending,
             domainBlocking: domainBlocked, endorsed: false, note: "")
     }
 

@@ -2,9 +2,9 @@ import Foundation
 import Storage
 
 /// Everything rendering a page of statuses, accounts or notifications needs, loaded for the
-/// whole page at once: about ten queries per page (authors and their counters, boosted
-/// originals, post counters, media, mentions, tags, the viewer's likes and boosts), whatever
-/// its length, instead of a dozen per status.
+/// whole page at once: about a dozen queries per page (authors and their counters, boosted
+/// originals, post counters, media, mentions, tags, the viewer's likes, boosts, bookmarks and
+/// pins), whatever its length, instead of a dozen per status.
 struct RenderBatch {
     /// Every post that may be rendered, by id: the page's and the posts they boost.
     var posts: [Int64: Post] = [:]
@@ -26,6 +26,10 @@ struct RenderBatch {
     var liked: Set<Int64> = []
     /// Those of `posts` the viewer boosted.
     var boosted: Set<Int64> = []
+    /// Those of `posts` the viewer bookmarked.
+    var bookmarked: Set<Int64> = []
+    /// Those of `posts` their authors pinned.
+    var pinned: Set<Int64> = []
 
     /// What rendering `accounts` needs: their counters and last post times.
     static func accounts(_ accounts: [Account], db: Transaction) throws -> RenderBatch {
@@ -54,6 +58,8 @@ struct RenderBatch {
             let targets = Set(all.map { $0.reblogOfId ?? $0.id })
             batch.liked = try db.likes.liked(by: viewer, among: targets)
             batch.boosted = try db.posts.boosted(by: viewer, among: targets)
+            batch.bookmarked = try db.bookmarks.bookmarked(by: viewer, among: targets)
+            batch.pinned = try db.pins.pinned(among: all.filter { $0.accountId == viewer }.map(\.id))
         }
         return batch
     }

@@ -3,7 +3,7 @@ import Foundation
 import Storage
 
 /// `Update` of the actor's own post (caption, attachments, edit time) or of the actor itself
-/// (profile and key refreshed).
+/// (profile and key refreshed). A post's earlier version is kept for its edit history.
 struct UpdateHandler: InboxHandler {
     func handle(_ context: InboxContext) async throws(NodeError) -> InboxOutcome {
         guard let objectId = context.objectId else { throw .badRequest("Update without object") }
@@ -18,7 +18,9 @@ struct UpdateHandler: InboxHandler {
         let object = try await context.trustedObject()
         guard ASToPost.isPost(object) else { return .ignored("Update of a non-post object") }
         let inbound = try await InboundPost.make(object, author: context.actor, context: context)
+        let node = context.node
         try await context.write { db in
+            try PostHistory.keepPrevious(stored, node: node, in: db)
             var post = stored
             post.content = inbound.post.content
             post.spoilerText = inbound.post.spoilerText
@@ -33,6 +35,7 @@ struct UpdateHandler: InboxHandler {
                 try db.media.insert(media)
             }
             try PostWriter.setHashtags(inbound.hashtags, of: post.id, in: db)
+            try PostHistory.recordEdit(post, node: node, in: db)
         }
         return .processed
     }

@@ -1,0 +1,73 @@
+import Foundation
+import Hummingbird
+import Storage
+
+/// Bookmarks: private to their owner, never federated (docs.joinmastodon.org/methods/statuses
+/// `bookmark`/`unbookmark`, /methods/bookmarks).
+struct BookmarksController {
+    let node: Node
+
+    func addRoutes(to router: Router<NodeRequestContext>) {
+        router.post("api/v1/statuses/:id/bookmark", use: bookmark)
+        router.post("api/v1/statuses/:id/unbookmark", use: unbookmark)
+        router.get("api/v1/bookmarks", use: bookmarks)
+    }
+
+    /// `POST /api/v1/statuses/:id/bookmark` (write:bookmarks): bookmarks a visible post (a boost
+    /// stands for the boosted post); answers it with `bookmarked: true`.
+    @Sendable func bookmark(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:bookmarks")
+        let id = try StatusAccess.pathId(context)
+        let post = try await write { db -> Post in
+            let post = try Self.original(of: StatusAccess.visiblePost(id, viewer: me, in: db), in: db)
+            try db.bookmarks.add(account: me.id, post: post.id)
+            return post
+        }
+        return try await StatusAccess.render(node, post, viewer: me)
+    }
+
+    /// `POST /api/v1/statuses/:id/unbookmark` (write:bookmarks): removes the caller's bookmark
+    /// (also of a post no longer visible); answers the post with `bookmarked: false`.
+    @Sendable func unbookmark(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:bookmarks")
+        let id = try StatusAccess.pathId(context)
+        let post = try await write { db -> Post in
+            let post: Post
+            if try db.bookmarks.exists(account: me.id, post: id), let found = try db.posts.find(id: id) {
+                post = found
+            } else {
+                post = try Self.original(of: StatusAccess.visiblePost(id, viewer: me, in: db), in: db)
+            }
+            try db.bookmarks.remove(account: me.id, post: post.id)
+            return post
+        }
+        return try await StatusAccess.render(node, post, viewer: me)
+    }
+
+    /// `GET /api/v1/bookmarks` (read:bookmarks): the caller's bookmarked posts that are still
+    /// visible, newest bookmark first, paginated by bookmark with `Link`.
+    @Sendable func bookmarks(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "read:bookmarks")
+        let page = PageQuery(try await APIParams.read(request)).bounds
+        let node = node
+        let (ids, statuses) = try await StatusAccess.read(node) { db -> ([Int64], [APIStatus]) in
+            let newest = try db.bookmarks.bookmarkedPosts(by: me.id, page: page)
+            let statuses = try EntityRenderer(node: node, viewer: me, db: db).statuses(newest.map(\.item))
+            return (newest.map(\.cursor), statuses)
+        }
+        return APIResponse.json(statuses, headers: PageQuery.headers(for: request, base: node.urls.base, ids: ids))
+    }
+
+    /// A boost stands for the post it boosted.
+    private static func original(of post: Post, in db: Transaction) throws -> Post {
+        guard let originalId = post.reblogOfId else { return post }
+        guard let original = try db.posts.find(id: originalId) else { throw NodeError.notFound("Record not found") }
+        return original
+    }
+
+    private func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
+        do { return try await node.database.write(body) } catch let error as NodeError { throw error } catch {
+            throw .internal("bookmark write: \(error)")
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Hummingbird
+import Storage
+
+/// Read markers: where the caller stopped reading the home and notifications timelines, kept
+/// so apps can sync the position across devices (docs.joinmastodon.org/methods/markers).
+struct MarkersController {
+    let node: Node
+
+    /// The timelines that have markers.
+    static let timelines = ["home", "notifications"]
+
+    func addRoutes(to router: Router<NodeRequestContext>) {
+        router.get("api/v1/markers", use: show)
+        router.post("api/v1/markers", use: save)
+    }
+
+    /// `GET /api/v1/markers?timeline[]=home&timeline[]=notifications` (read:statuses): the saved
+    /// markers of the timelines asked, by name; unknown names are ignored.
+    @Sendable func show(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "read:statuses")
+        let asked = try await APIParams.read(request).strings("timeline").filter(Self.timelines.contains)
+        let markers = try await StatusAccess.read(node) { db in try db.markers.find(account: me.id, timelines: asked) }
+        return APIResponse.json(Self.entities(markers))
+    }
+
+    /// `POST /api/v1/markers` (write:statuses): saves `home[last_read_id]` and/or
+    /// `notifications[last_read_id]` (form or JSON), raising each one's `version`; answers the
+    /// saved markers. 422 when neither is given.
+    @Sendable func save(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:statuses")
+        let params = try await APIParams.read(request)
+        var positions: [(String, String)] = []
+        for timeline in Self.timelines {
+            guard let raw = params.nonEmpty("\(timeline)[last_read_id]") else { continue }
+            guard raw.count <= 20, Int64(raw).map({ $0 >= 0 }) == true else {
+                throw NodeError.validation("Validation failed: Last read id must be an id")
+            }
+            positions.append((timeline, raw))
+        }
+        guard !positions.isEmpty else { throw NodeError.validation("Validation failed: home or notifications last_read_id is required") }
+        let saved = positions
+        let markers: [Marker]
+        do {
+            markers = try await node.database.write { db in
+                try saved.map { try db.markers.save(account: me.id, timeline: $0.0, lastReadId: $0.1) }
+            }
+        } catch { throw NodeError.internal("markers write: \(error)") }
+        return APIResponse.json(Self.entities(markers))
+    }
+
+    private static func entities(_ markers: [Marker]) -> [String: APIMarker] {
+        Dictionary(markers.map { ($0.timeline, APIMarker(lastReadId: $0.lastReadId, version: $0.version,
+                                                          updatedAt: EntityRenderer.timestamp($0.updatedAt))) },
+                   uniquingKeysWith: { $1 })
+    }
+}
+
+/// Mastodon's `Marker` entity.
+public struct APIMarker: Codable, Sendable, Equatable {
+    /// The id of the last item read.
+    public var lastReadId: String
+    /// Raised by one at every save.
+    public var version: Int
+    /// When it was saved.
+    public var updatedAt: String
+}

@@ -1,0 +1,21 @@
+import Foundation
+import GRDB
+
+extension Markers {
+    /// `accountId`'s markers of the given timelines (those saved).
+    public func find(account accountId: Int64, timelines: [String]) throws -> [Marker] {
+        try Marker.filter(Column("account_id") == accountId && timelines.contains(Column("timeline"))).fetchAll(db)
+    }
+
+    /// Saves `lastReadId` as `accountId`'s position in `timeline`, raising its version by one.
+    /// - Returns: The saved marker.
+    public func save(account accountId: Int64, timeline: String, lastReadId: String, now: Date = Date()) throws -> Marker {
+        var marker = try Marker.fetchOne(db, key: ["account_id": accountId, "timeline": timeline])
+            ?? Marker(accountId: accountId, timeline: timeline, lastReadId: lastReadId, version: 0, updatedAt: now)
+        marker.lastReadId = lastReadId
+        marker.version += 1
+        marker.updatedAt = now
+        try marker.save(db)
+        return marker
+    }
+}
