@@ -24,4 +24,8 @@ func addClientAPIRoutes(to router: Router<NodeRequestContext>, node: Node) {
     NotificationsController(node: node).addRoutes(to: router)
     EmailsController(node: node).addRoutes(to: router)
     AccountMailController(node: node).addRoutes(to: router)
+    ListsController(node: node).addRoutes(to: router)
+    FiltersController(node: node).addRoutes(to: router)
+    FilterPartsController(node: node).addRoutes(to: router)
+    ConversationsController(node: node).addRoutes(to: router)
 }

@@ -30,6 +30,7 @@ enum Migrations {
         migrator.registerMigration("mail-tokens") { db in
             for statement in mailSchema { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("b-curation") { db in for statement in curationSchema { try db.execute(sql: statement) } }
         return migrator
     }
 
