@@ -22,7 +22,8 @@ extension PostWriter {
         let participants = Set(mentions.map(\.id) + [post.accountId])
         let locals = mentions.filter(\.isLocal).map(\.id) + (post.local ? [post.accountId] : [])
         let root = try db.conversations.threadRoot(of: post.id)
-        for owner in Set(locals) where owner == post.accountId || (try !Relationships.blocks(owner, post.accountId, in: db)) {
+        for owner in Set(locals) {
+            if owner != post.accountId, try Relationships.blocks(owner, post.accountId, in: db) { continue }
             try db.conversations.record(post: post.id, owner: owner, root: root, others: Array(participants),
                                         unread: owner != post.accountId)
         }

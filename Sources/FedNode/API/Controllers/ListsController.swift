@@ -74,8 +74,7 @@ struct ListsController {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:lists")
         let id = try CurationAccess.pathId(context)
         let params = try await APIParams.read(request)
-        var page = PageQuery(params, defaultLimit: 40, maxLimit: 80).bounds
-        if params.int("limit") == 0 { page = PageBounds(limit: 0) }
+        let page = params.int("limit") == 0 ? PageBounds(limit: 0) : PageQuery(params, defaultLimit: 40, maxLimit: 80).bounds
         let node = node
         let (entities, cursors) = try await access.read { db -> ([APIAccount], [Int64]) in
             let list = try CurationAccess.found(try db.lists.find(id: id, owner: me.id))
