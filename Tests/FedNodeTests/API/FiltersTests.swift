@@ -118,6 +118,32 @@ struct FiltersTests {
         }
     }
 
+    @Test("thread and account contexts apply to comments and profiles; one's own posts are never filtered")
+    func threadAndAccount() async throws {
+        let t = try TestNode.make(); defer { t.remove() }
+        let (_, aliceToken) = try await t.user("alice")
+        let (bob, bobToken) = try await t.user("bob")
+        try await t.withClient { client in
+            let root = try await StatusFixtures.post(client, token: aliceToken, "my tomato harvest")
+            let rude = try await StatusFixtures.post(client, token: bobToken, "tomato is a fruit", extra: ["in_reply_to_id": root])
+            let kind = try await StatusFixtures.post(client, token: bobToken, "lovely colours", extra: ["in_reply_to_id": root])
+            _ = try await client.api(.post, "/api/v2/filters", token: aliceToken, json: [
+                "title": "Tomatoes", "context": ["thread", "account"], "filter_action": "hide", "keywords_attributes": [["keyword": "tomato"]],
+            ])
+            let thread = try await client.api(.get, "/api/v1/statuses/\(root)/context", token: aliceToken).entity(APIContext.self)
+            #expect(thread.descendants.map(\.id) == [kind], "the matching comment is hidden in the thread")
+            let profile = try await client.api(.get, "/api/v1/accounts/\(bob.id)/statuses", token: aliceToken)
+            #expect(!StatusFixtures.ids(profile).contains(rude))
+            let own = try await client.api(.get, "/api/v1/accounts/\(try #require(Self.accountId(of: root, client)))/statuses", token: aliceToken)
+            #expect(StatusFixtures.ids(own) == [root], "alice's own post is not filtered")
+            #expect(try own.entity([APIStatus].self).first?.filtered == [])
+        }
+    }
+
+    private static func accountId(of statusId: String, _ client: any TestClientProtocol) async throws -> String? {
+        try await client.api(.get, "/api/v1/statuses/\(statusId)").entity(APIStatus.self).account.id
+    }
+
     @Test("hide in the notifications context drops the notification")
     func notifications() async throws {
         let t = try TestNode.make(); defer { t.remove() }

@@ -17,11 +17,14 @@ struct FilterSet {
     let loaded: [Loaded]
     /// Whether the viewer is signed in (then `filtered` is always present).
     let signedIn: Bool
+    /// The viewer's account id: filters never match the viewer's own posts, as in Mastodon.
+    var viewerId: String? = nil
 
     /// The filters of `viewer` applying in `context` now.
     static func load(viewer: Account?, context: String, db: Transaction) throws -> FilterSet {
         guard let viewer else { return FilterSet(loaded: [], signedIn: false) }
-        return FilterSet(loaded: try loadAll(try db.filters.active(of: viewer.id, context: context), db: db), signedIn: true)
+        return FilterSet(loaded: try loadAll(try db.filters.active(of: viewer.id, context: context), db: db), signedIn: true,
+                         viewerId: String(viewer.id))
     }
 
     /// `filters` with their keywords and posts (two queries).
@@ -65,7 +68,7 @@ struct FilterSet {
 
     /// The filters `status` matches.
     func results(for status: APIStatus) -> [APIFilterResult] {
-        guard !loaded.isEmpty else { return [] }
+        guard !loaded.isEmpty, status.account.id != viewerId else { return [] }
         let text = Self.plainText(of: status)
         return loaded.compactMap { item in
             let keywords = item.keywords.filter { KeywordMatcher.matches($0.keyword, wholeWord: $0.wholeWord, in: text) }.map(\.keyword)
