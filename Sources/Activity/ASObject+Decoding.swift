@@ -40,6 +40,7 @@ extension ASObject {
         id = members.string("id") ?? members.string("@id")
         actor = members.reference("actor")
         object = members.reference("object")
+        objectIds = Array((members["object"]?.asList ?? []).lazy.compactMap { ASReference(json: $0)?.id }.prefix(JSONLimits.maxObjectIds))
         target = members.reference("target")
         result = members.reference("result")
         to = members.ids("to")

@@ -3,6 +3,8 @@ public enum JSONLimits {
     /// The deepest nesting FedNode parses. Real ActivityPub documents stay under 10
     /// (Create → Note → replies → first → items); 64 leaves room for odd but honest senders.
     public static let maxDepth = 64
+    /// How many ids of an `object` array are read (a report names an account and some posts).
+    public static let maxObjectIds = 100
 
     /// Max nesting depth of a JSON text, scanned without parsing: counts `[` and `{` outside
     /// strings, honouring backslash escapes inside strings. `0` for a bare scalar.

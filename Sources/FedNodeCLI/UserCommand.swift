@@ -7,7 +7,7 @@ import Storage
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user", abstract: "Manage local accounts.",
-        subcommands: [Create.self, List.self, Delete.self])
+        subcommands: [Create.self, List.self, Delete.self, Role.self])
 
     /// `fednode user create NAME --email E [--password P]`.
     struct Create: AsyncParsableCommand {
@@ -17,6 +17,7 @@ struct UserCommand: AsyncParsableCommand {
         @Option(help: "Sign-in email.") var email: String
         @Option(help: "Password (at least 8 characters); prompted for when omitted.") var password: String?
         @Option(name: .customLong("display-name"), help: "Display name.") var displayName: String = ""
+        @Flag(help: "Make the account staff: the node's owner when it has none yet, else an admin.") var admin = false
 
         func run() async throws {
             let node = try openNode(options)
@@ -24,6 +25,7 @@ struct UserCommand: AsyncParsableCommand {
             do {
                 let account = try await node.accounts.create(username: name, email: email, password: password, displayName: displayName)
                 print("Created @\(account.username)@\(node.urls.domain)  \(account.uri)")
+                if admin { print("Role: \(try node.accounts.promoteFirstAdmin(account.id))") }
             } catch { throw ValidationError(error.message) }
         }
     }
@@ -41,6 +43,30 @@ struct UserCommand: AsyncParsableCommand {
             for row in rows {
                 print("\(row.account.username)\t\(row.email)\t\(row.account.uri)\t\(row.account.createdAt.formatted(.iso8601))")
             }
+        }
+    }
+
+    /// `fednode user role NAME ROLE`, or `fednode user role` to list the staff.
+    struct Role: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Give a local account a staff role (owner, admin, moderator; user removes it), or list the staff.")
+        @OptionGroup var options: NodeOptions
+        @Argument(help: "Username.") var name: String?
+        @Argument(help: "owner, admin, moderator or user.") var role: String?
+
+        func run() async throws {
+            let node = try openNode(options)
+            do {
+                guard let name else {
+                    let staff = try node.accounts.staff()
+                    if staff.isEmpty { print("No staff.") }
+                    for member in staff { print("\(member.username)\t\(member.role)") }
+                    return
+                }
+                guard let role else { throw ValidationError("Give a role: owner, admin, moderator or user") }
+                try node.accounts.setRole(role, of: name)
+                print("@\(name) is now \(role.lowercased())")
+            } catch let error as NodeError { throw ValidationError(error.message) }
         }
     }
 

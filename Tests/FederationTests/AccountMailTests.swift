@@ -36,7 +36,8 @@ struct AccountMailTests {
         }
 
         func stop() {
-            process.terminate()
+            // SIGKILL: it cannot be blocked, so stopping never waits on the sink's signal mask.
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             try? FileManager.default.removeItem(at: directory)
         }

@@ -7,6 +7,7 @@ recipients in X-Envelope-* headers first) once the SMTP transaction completes. "
 printed when the server listens.
 """
 import os
+import signal
 import sys
 import threading
 
@@ -29,6 +30,10 @@ class Keeper:
 
 
 def main():
+    # The test process may start us with SIGTERM blocked (an inherited signal mask): unblock it,
+    # so that terminating the sink ends it.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     port, directory = int(sys.argv[1]), sys.argv[2]
     os.makedirs(directory, exist_ok=True)
     controller = Controller(Keeper(directory), hostname="127.0.0.1", port=port)

@@ -11,10 +11,12 @@ actor DeliverySigners {
     private let database: NodeDatabase
     private let logger: Logger
 
-    /// Creates an empty cache over the node's database.
-    init(database: NodeDatabase, logger: Logger) {
+    /// Creates a cache over the node's database; `instanceActor` signs the deliveries queued
+    /// under `InstanceActor.deliveryAccountId` (forwarded reports).
+    init(database: NodeDatabase, logger: Logger, instanceActor: RequestSigner? = nil) {
         self.database = database
         self.logger = logger
+        if let instanceActor { cache[InstanceActor.deliveryAccountId] = instanceActor }
     }
 
     /// The signers of the given accounts, loading and parsing the ones not cached yet.

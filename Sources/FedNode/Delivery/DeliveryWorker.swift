@@ -59,7 +59,7 @@ public struct DeliveryWorker: Service {
         self.policy = policy
         self.pollInterval = pollInterval
         self.limits = limits
-        self.signers = DeliverySigners(database: node.database, logger: node.logger)
+        self.signers = DeliverySigners(database: node.database, logger: node.logger, instanceActor: node.instanceActor.signer)
         var client = CurlHTTPClient.Configuration(
             userAgent: CurlHTTPClient.Configuration.userAgent(
                 publicURL: node.configuration.publicURL + "/", version: NodeConfiguration.softwareVersion),

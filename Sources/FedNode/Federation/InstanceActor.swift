@@ -11,6 +11,8 @@ struct InstanceActor: Sendable {
     let signer: RequestSigner
     /// PEM of the public key, for the actor document.
     let publicKeyPem: String
+    /// The signer id under which the instance actor's deliveries are queued (no account has it).
+    static let deliveryAccountId: Int64 = 0
 
     /// Loads the instance key from the database, generating and storing it the first time.
     static func load(database: NodeDatabase, base: String) throws(NodeError) -> InstanceActor {

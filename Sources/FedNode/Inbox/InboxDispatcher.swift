@@ -15,6 +15,7 @@ enum InboxDispatcher {
         case "Like": LikeHandler()
         case "Announce": AnnounceHandler()
         case "Block": BlockHandler()
+        case "Flag": FlagHandler()
         default: nil
         }
     }

@@ -148,9 +148,12 @@ public struct InboxWorker: Service {
         do { activity = try ASObject.decode(from: item.payload) } catch { throw .badRequest("undecodable payload") }
         let actor: Account
         do {
-            guard let found = try await node.database.read({ try $0.accounts.find(uri: item.actorUri) }) else {
-                return .ignored("sender no longer known")
+            let (found, suspended) = try await node.database.read { db in
+                let found = try db.accounts.find(uri: item.actorUri)
+                return (found, try found.map { try db.moderation.isSuspended($0.id) } ?? false)
             }
+            guard let found else { return .ignored("sender no longer known") }
+            guard !suspended else { return .ignored("sender is suspended") }
             actor = found
         } catch { throw .internal("reading sender: \(error)") }
         guard let handler = InboxDispatcher.handler(for: activity.type) else { return .ignored("unsupported type \(activity.type ?? "-")") }

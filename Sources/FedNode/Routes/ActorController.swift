@@ -65,8 +65,11 @@ struct ActorController {
     private func localAccount(_ context: NodeRequestContext) async throws -> Account {
         let username = try context.parameters.require("username")
         let account = try await node.database.read { db in
-            (try db.accounts.findLocal(username: username), try db.accounts.tombstone(uri: node.urls.actor(username)))
+            let found = try db.accounts.findLocal(username: username)
+            return (found, try db.accounts.tombstone(uri: node.urls.actor(username)), try found.map { try db.moderation.isSuspended($0.id) } ?? false)
         }
+        // A suspended account is gone for other servers, as Mastodon answers it.
+        if account.2 { throw NodeError.gone("Account suspended") }
         if let found = account.0 { return found }
         if account.1 != nil { throw NodeError.gone("Account deleted") }
         throw NodeError.notFound("Record not found")

@@ -5,7 +5,7 @@ import Storage
 
 /// Creates, finds, authenticates and deletes local accounts.
 public struct AccountService: Sendable {
-    private let database: NodeDatabase
+    let database: NodeDatabase
     private let urls: NodeURLs
     private let passwordCost: Int
     // A valid hash of a random password at the same cost, so a sign-in with an unknown email

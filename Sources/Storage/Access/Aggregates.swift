@@ -36,7 +36,12 @@ extension Transaction {
     public var settings: Settings { Settings(db: grdb) }
     /// Figures about the whole node (NodeInfo, the instance entity, health).
     public var statistics: Statistics { Statistics(db: grdb) }
+    /// Staff roles, reports and the instance's domain blocks.
+    public var moderation: Moderation { Moderation(db: grdb) }
 }
+
+/// Staff roles, reports and the instance's domain blocks.
+public struct Moderation { let db: Database }
 
 /// Local and remote accounts, their credentials and tombstones.
 public struct Accounts { let db: Database }

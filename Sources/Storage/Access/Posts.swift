@@ -86,8 +86,12 @@ extension Posts {
         return ("(\(alias).reblog_of_id IS NULL OR EXISTS (SELECT 1 FROM posts o WHERE o.id = \(alias).reblog_of_id AND \(visible)))", arguments)
     }
 
+    /// Neither on a blocked domain nor by a suspended account.
     private static func notDomainBlocked(_ p: String) -> String {
-        "NOT EXISTS (SELECT 1 FROM accounts va JOIN domain_blocks vd ON vd.domain = va.domain WHERE va.id = \(p).account_id)"
+        """
+        NOT EXISTS (SELECT 1 FROM accounts va JOIN domain_blocks vd ON vd.domain = va.domain WHERE va.id = \(p).account_id) \
+        AND NOT EXISTS (SELECT 1 FROM account_moderation vs WHERE vs.account_id = \(p).account_id AND vs.suspended_at IS NOT NULL)
+        """
     }
 
     /// Whether the post `id` exists and `viewer` (`nil`: anonymous) may see it, by the rule of

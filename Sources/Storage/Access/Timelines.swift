@@ -51,7 +51,9 @@ extension Timelines {
             "((p.in_reply_to_id IS NULL AND p.in_reply_to_uri IS NULL) OR p.in_reply_to_account_id = p.account_id)",
         ]
         filters += Self.originFilters(local: local, onlyMedia: onlyMedia)
-        return try visiblePage(from: "posts p", where: filters.joined(separator: " AND "), arguments: [], pageColumn: "p.id",
+        let (unsilenced, arguments) = Self.notSilenced("p", viewer: viewer)
+        filters.append(unsilenced)
+        return try visiblePage(from: "posts p", where: filters.joined(separator: " AND "), arguments: arguments, pageColumn: "p.id",
                                viewer: viewer, page: page)
     }
 
@@ -63,8 +65,25 @@ extension Timelines {
             "EXISTS (SELECT 1 FROM post_hashtags ph JOIN hashtags t ON t.id = ph.hashtag_id WHERE ph.post_id = p.id AND t.name = ? COLLATE NOCASE)",
         ]
         filters += Self.originFilters(local: local, onlyMedia: onlyMedia)
-        return try visiblePage(from: "posts p", where: filters.joined(separator: " AND "), arguments: [name], pageColumn: "p.id",
-                               viewer: viewer, page: page)
+        let (unsilenced, arguments) = Self.notSilenced("p", viewer: viewer)
+        filters.append(unsilenced)
+        return try visiblePage(from: "posts p", where: filters.joined(separator: " AND "), arguments: [name] + arguments,
+                               pageColumn: "p.id", viewer: viewer, page: page)
+    }
+
+    /// Public timelines leave out silenced accounts and accounts of silenced domains, except
+    /// for a viewer who follows them (Mastodon's "limited").
+    static func notSilenced(_ p: String, viewer: Int64?) -> (sql: String, arguments: StatementArguments) {
+        let silenced = """
+            (EXISTS (SELECT 1 FROM account_moderation sm WHERE sm.account_id = \(p).account_id AND sm.silenced_at IS NOT NULL) \
+            OR EXISTS (SELECT 1 FROM accounts sa JOIN instance_domain_blocks sd ON sd.domain = sa.domain AND sd.severity = 'silence' \
+            WHERE sa.id = \(p).account_id))
+            """
+        guard let viewer else { return ("NOT \(silenced)", []) }
+        return ("""
+            (NOT \(silenced) OR EXISTS (SELECT 1 FROM follows sf WHERE sf.account_id = ? AND sf.target_account_id = \(p).account_id \
+            AND sf.state = 'accepted'))
+            """, [viewer])
     }
 
     /// One page of `accountId`'s posts and boosts that `viewer` may see, newest first, over the

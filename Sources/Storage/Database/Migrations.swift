@@ -30,6 +30,9 @@ enum Migrations {
         migrator.registerMigration("mail-tokens") { db in
             for statement in mailSchema { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("moderation-1") { db in
+            for statement in moderationSchema { try db.execute(sql: statement) }
+        }
         migrator.registerMigration("b-curation") { db in for statement in curationSchema { try db.execute(sql: statement) } }
         return migrator
     }

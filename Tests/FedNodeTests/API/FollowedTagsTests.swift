@@ -64,4 +64,25 @@ struct FollowedTagsTests {
             _ = alice
         }
     }
+
+    @Test("a silenced author's tagged post reaches only tag followers who follow the author")
+    func silencedAuthor() async throws {
+        let t = try TestNode.make(); defer { t.remove() }
+        let (_, aliceToken) = try await t.user("alice")
+        let (carol, carolToken) = try await t.user("carol")
+        let (bob, bobToken) = try await t.user("bob")
+        try await t.node.interactions.follow(bob, by: carol)
+        try await t.node.database.write { db in
+            var measures = try db.moderation.measures(of: bob.id)
+            measures.silencedAt = Date()
+            try db.moderation.save(measures)
+        }
+        try await t.withClient { client in
+            for token in [aliceToken, carolToken] { _ = try await client.api(.post, "/api/v1/tags/harbour/follow", token: token) }
+            let post = try await StatusFixtures.post(client, token: bobToken, "Limited #harbour")
+            #expect(StatusFixtures.ids(try await client.api(.get, "/api/v1/timelines/home", token: aliceToken)).isEmpty)
+            #expect(StatusFixtures.ids(try await client.api(.get, "/api/v1/timelines/home", token: carolToken)) == [post])
+            _ = carol
+        }
+    }
 }

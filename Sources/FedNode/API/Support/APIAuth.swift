@@ -70,6 +70,9 @@ public struct APIAuth: Sendable {
                 else { return nil }
                 let account = try row.accountId.flatMap { try db.accounts.find(id: $0) }
                 if row.accountId != nil, account == nil { return nil }
+                if let account, try db.moderation.isLockedOut(account.id) {
+                    throw NodeError.forbidden("Your login is currently disabled")
+                }
                 if checkConfirmation, let account, try db.accountTokens.isUnconfirmed(account.id) {
                     throw NodeError.forbidden("Your login is missing a confirmed e-mail address")
                 }

@@ -11,6 +11,10 @@ public struct Scopes: Sendable, Equatable, CustomStringConvertible {
         var all: Set<String> = ["read", "write", "follow", "push", "profile", "admin:read", "admin:write"]
         for area in areas { all.insert("read:\(area)") }
         for area in areas + ["media", "reports"] where area != "search" { all.insert("write:\(area)") }
+        for area in ["accounts", "reports", "domain_allows", "domain_blocks", "ip_blocks", "email_domain_blocks", "canonical_email_blocks"] {
+            all.insert("admin:read:\(area)")
+            all.insert("admin:write:\(area)")
+        }
         return all
     }()
 
@@ -33,6 +37,10 @@ public struct Scopes: Sendable, Equatable, CustomStringConvertible {
     /// Whether a request needing `required` (such as `read:statuses`) may proceed.
     public func allows(_ required: String) -> Bool {
         if names.contains(required) { return true }
+        // `admin:read` covers `admin:read:accounts` and the other admin parts.
+        if required.hasPrefix("admin:"), let colon = required.lastIndex(of: ":"), required[..<colon] != "admin" {
+            return names.contains(String(required[..<colon]))
+        }
         if let colon = required.firstIndex(of: ":") {
             let parent = String(required[..<colon])
             if names.contains(parent), parent == "read" || parent == "write" { return true }

@@ -1,0 +1,89 @@
+import Foundation
+import Storage
+
+/// Renders moderation rows as Mastodon's admin entities, inside one read.
+struct ModerationRenderer {
+    let node: Node
+    /// The staff member looking.
+    let viewer: Account
+    let db: Transaction
+
+    private var entities: EntityRenderer { EntityRenderer(node: node, viewer: viewer, db: db) }
+
+    /// The `Role` entity of `role`, with Mastodon's default ids and permission bits.
+    static func role(_ role: StaffRole) -> APIRole {
+        switch role {
+        case .owner: APIRole(id: "3", name: "Owner", color: "", permissions: "1", highlighted: true)
+        case .admin: APIRole(id: "2", name: "Admin", color: "", permissions: "1048575", highlighted: true)
+        case .moderator: APIRole(id: "1", name: "Moderator", color: "", permissions: "1308", highlighted: true)
+        case .user: APIRole(id: "-99", name: "", color: "", permissions: "65536", highlighted: false)
+        }
+    }
+
+    /// The `Admin::Account` entity of `account`.
+    func account(_ account: Account) throws -> APIAdminAccount {
+        let credential = account.isLocal ? try db.accounts.credential(of: account.id) : nil
+        let unconfirmed = account.isLocal ? try db.accountTokens.isUnconfirmed(account.id) : false
+        let measures = try db.moderation.measures(of: account.id)
+        return APIAdminAccount(
+            id: String(account.id), username: account.username, domain: account.domain,
+            createdAt: EntityRenderer.timestamp(account.createdAt), email: credential?.email, ip: nil, ips: [],
+            locale: nil, inviteRequest: nil, role: Self.role(try db.moderation.role(of: account.id)),
+            confirmed: account.isLocal && !unconfirmed, approved: true, disabled: measures.disabledAt != nil,
+            silenced: measures.silencedAt != nil, suspended: measures.suspendedAt != nil, sensitized: measures.sensitizedAt != nil,
+            account: try entities.account(account))
+    }
+
+    /// The `Admin::Report` entity of `report`; nil when its accounts are gone.
+    func report(_ report: Report) throws -> APIAdminReport? {
+        guard let reporter = try db.accounts.find(id: report.accountId),
+            let target = try db.accounts.find(id: report.targetAccountId)
+        else { return nil }
+        let assigned = try report.assignedAccountId.flatMap { try db.accounts.find(id: $0) }
+        let resolver = try report.actionTakenByAccountId.flatMap { try db.accounts.find(id: $0) }
+        let posts = try db.posts.find(ids: report.postIds).sorted { $0.id < $1.id }
+        return APIAdminReport(
+            id: String(report.id ?? 0), actionTaken: report.actionTakenAt != nil,
+            actionTakenAt: report.actionTakenAt.map(EntityRenderer.timestamp), category: report.category,
+            comment: report.comment, forwarded: report.forwarded, createdAt: EntityRenderer.timestamp(report.createdAt),
+            updatedAt: EntityRenderer.timestamp(report.updatedAt), account: try account(reporter),
+            targetAccount: try account(target), assignedAccount: try assigned.map(account),
+            actionTakenByAccount: try resolver.map(account), statuses: try entities.statuses(posts),
+            rules: try Self.rules(report.rules, db: db))
+    }
+
+    /// The rules among `ids` that exist.
+    static func rules(_ ids: [Int64], db: Transaction) throws -> [APIRule] {
+        guard !ids.isEmpty else { return [] }
+        let all = try db.moderation.rules()
+        return all.filter { ids.contains($0.id ?? 0) }.map { APIRule(id: String($0.id ?? 0), text: $0.text) }
+    }
+
+    /// The `Admin::DomainBlock` entity of `block`.
+    static func domainBlock(_ block: InstanceDomainBlock) -> APIAdminDomainBlock {
+        APIAdminDomainBlock(
+            id: String(block.id ?? 0), domain: block.domain, digest: digest(block.domain),
+            createdAt: EntityRenderer.timestamp(block.createdAt), severity: block.severity,
+            rejectMedia: block.rejectMedia, rejectReports: block.rejectReports,
+            privateComment: block.privateComment.isEmpty ? nil : block.privateComment,
+            publicComment: block.publicComment.isEmpty ? nil : block.publicComment, obfuscate: block.obfuscate)
+    }
+
+    /// The public `DomainBlock` entity: obfuscated domains keep their first and last letters
+    /// of each label and their dots, as Mastodon stars them.
+    static func publicDomainBlock(_ block: InstanceDomainBlock) -> APIDomainBlock {
+        var shown = block.domain
+        if block.obfuscate {
+            shown = String(block.domain.enumerated().map { index, character in
+                character == "." || index == 0 || index == block.domain.count - 1 || index % 3 == 0 ? character : "*"
+            })
+        }
+        return APIDomainBlock(domain: shown, digest: digest(block.domain), severity: block.severity,
+                              comment: block.publicComment.isEmpty ? nil : block.publicComment)
+    }
+
+    /// SHA-256 of `domain`, hex, as Mastodon publishes it.
+    static func digest(_ domain: String) -> String {
+        SHA256.hexDigest(Data(domain.utf8))
+    }
+}

@@ -1,0 +1,62 @@
+import Activity
+import Foundation
+import Storage
+
+/// Reports: made by local users (optionally forwarded to the reported account's server as a
+/// `Flag` from the instance actor, as Mastodon forwards them), and received from other servers.
+struct ReportService: Sendable {
+    /// Categories Mastodon defines.
+    static let categories: Set<String> = ["spam", "legal", "violation", "other"]
+    /// The longest comment kept.
+    static let maxComment = 1_000
+    let node: Node
+
+    /// What a person asks to report.
+    struct Draft: Sendable {
+        var target: Account
+        var statusIds: [Int64]
+        var comment: String
+        var category: String
+        var ruleIds: [Int64]
+        var forward: Bool
+    }
+
+    /// Stores `draft` by `reporter`; forwards it when asked and the account is remote.
+    /// - Throws: 422 for posts that are not the reported account's, rules that do not exist, a
+    ///   comment too long or an unknown category; 404 when reporting oneself.
+    func report(_ draft: Draft, by reporter: Account, now: Date = Date()) async throws(NodeError) -> Report {
+        guard Self.categories.contains(draft.category) else { throw .validation("Validation failed: Category is not included in the list") }
+        guard draft.comment.count <= Self.maxComment else { throw .validation("Validation failed: Comment is too long (maximum is 1000 characters)") }
+        guard draft.target.id != reporter.id else { throw .validation("Validation failed: You cannot report yourself") }
+        let forward = draft.forward && !draft.target.isLocal
+        let flagId = "\(node.urls.base)/flags/\(Snowflake.next())"
+        let instanceActor = node.instanceActor.id
+        let report = try await StaffAccess(node: node).write { db -> Report in
+            let posts = try db.posts.find(ids: Array(Set(draft.statusIds)))
+            guard posts.count == Set(draft.statusIds).count, posts.allSatisfy({ $0.accountId == draft.target.id }) else {
+                throw NodeError.validation("Validation failed: Statuses must belong to the reported account")
+            }
+            let known = Set(try db.moderation.rules().compactMap(\.id))
+            guard draft.ruleIds.allSatisfy(known.contains) else { throw NodeError.validation("Validation failed: Rules are not valid") }
+            let row = Report(accountId: reporter.id, targetAccountId: draft.target.id, comment: draft.comment,
+                             category: draft.category, ruleIds: draft.ruleIds, statusIds: posts.map(\.id), forwarded: forward, at: now)
+            guard let stored = try db.moderation.addReport(row) else { throw NodeError.internal("report not stored") }
+            if forward, let inbox = draft.target.deliveryInbox {
+                let flag = Self.flag(id: flagId, actor: instanceActor, target: draft.target, postURIs: posts.map(\.uri), comment: draft.comment)
+                _ = try db.deliveries.enqueue(activityUri: flagId, payload: flag.encoded(),
+                                              accountId: InstanceActor.deliveryAccountId, inboxes: [inbox])
+            }
+            return stored
+        }
+        if forward { node.deliverySignal.notify() }
+        return report
+    }
+
+    /// A `Flag` of `target` and its posts `postURIs`, sent by the instance actor `actor`, in
+    /// Mastodon's shape: `object` lists the account, then the posts.
+    static func flag(id: String, actor: String, target: Account, postURIs: [String], comment: String) -> ASObject {
+        let objects = ([target.uri] + postURIs).map(JSONValue.string)
+        return ASObject(id: id, type: "Flag", context: ASContext.standard, actor: .id(actor), content: comment,
+                        extra: ["object": .array(objects)])
+    }
+}
