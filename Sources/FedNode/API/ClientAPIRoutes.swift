@@ -33,4 +33,8 @@ func addClientAPIRoutes(to router: Router<NodeRequestContext>, node: Node) {
     PinsController(node: node).addRoutes(to: router)
     StatusHistoryController(node: node).addRoutes(to: router)
     MarkersController(node: node).addRoutes(to: router)
+    ListsController(node: node).addRoutes(to: router)
+    FiltersController(node: node).addRoutes(to: router)
+    FilterPartsController(node: node).addRoutes(to: router)
+    ConversationsController(node: node).addRoutes(to: router)
 }

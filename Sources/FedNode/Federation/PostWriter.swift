@@ -22,6 +22,7 @@ enum PostWriter {
         } else {
             try db.timelines.fanOut(post: post.id, author: post.accountId, includeAuthor: post.local)
         }
+        try feedCuration(post, mentions: mentions, in: db)
         try notifyInvolved(post, mentions: mentions, in: db)
     }
 

@@ -32,10 +32,11 @@ extension Timelines {
     }
 
     /// One page of `reader`'s home timeline (fan-out rows), newest first, keeping the posts
-    /// (and, for boosts, the boosted posts) the reader may still see and does not mute.
+    /// (and, for boosts, the boosted posts) the reader may still see and does not mute, without
+    /// the posts of members of the reader's exclusive lists.
     public func home(of reader: Int64, page: PageBounds) throws -> [Post] {
-        try visiblePage(from: "home_timeline h JOIN posts p ON p.id = h.post_id", where: "h.account_id = ?", arguments: [reader],
-                        pageColumn: "h.post_id", viewer: reader, page: page, muteMentions: true)
+        try visiblePage(from: "home_timeline h JOIN posts p ON p.id = h.post_id", where: "h.account_id = ? AND \(Lists.notExclusiveMember)",
+                        arguments: [reader], pageColumn: "h.post_id", viewer: reader, page: page, muteMentions: true)
     }
 
     /// One page of the public timeline, newest first: public posts (no boosts, no comments on
@@ -134,8 +135,8 @@ extension Timelines {
 
     /// One page of posts `p` from `source` matching `condition`, kept when `viewer` may see
     /// them (and, for boosts, the boosted post), newest first.
-    private func visiblePage(from source: String, where condition: String, arguments: StatementArguments, pageColumn: String,
-                             viewer: Int64?, page: PageBounds, muteMentions: Bool = false) throws -> [Post] {
+    func visiblePage(from source: String, where condition: String, arguments: StatementArguments, pageColumn: String,
+                     viewer: Int64?, page: PageBounds, muteMentions: Bool = false) throws -> [Post] {
         let (range, rangeArguments) = page.condition(pageColumn)
         let visible = Posts.visibilityCondition("p", viewer: viewer)
         let original = Posts.originalVisibilityCondition("p", viewer: viewer)

@@ -36,6 +36,7 @@ enum Migrations {
         migrator.registerMigration("a-bookmarks-mutes-pins-edits-markers") { db in
             for statement in curationSchema { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("b-curation") { db in for statement in listsSchema { try db.execute(sql: statement) } }
         return migrator
     }
 

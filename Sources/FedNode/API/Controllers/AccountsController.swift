@@ -53,7 +53,8 @@ struct AccountsController {
         let filter = AccountStatusesFilter(params: params)
         let (entities, ids) = try await access.read { db -> ([APIStatus], [Int64]) in
             let posts = try filter.posts(of: account.id, viewer: viewer?.id, page: page, in: db)
-            return (try EntityRenderer(node: node, viewer: viewer, db: db).statuses(posts), posts.map(\.id))
+            let filters = try FilterSet.load(viewer: viewer, context: "account", db: db)
+            return (filters.apply(to: try EntityRenderer(node: node, viewer: viewer, db: db).statuses(posts)), posts.map(\.id))
         }
         return APIResponse.json(entities, headers: PageQuery.headers(for: request, base: node.urls.base, ids: ids))
     }

@@ -27,7 +27,8 @@ struct NotificationsController {
         let (ids, entities) = try await read { db -> ([Int64], [APINotification]) in
             let items = try db.notifications.page(of: me.id, types: filter.types, excluding: filter.excludedTypes, from: filter.accountId,
                                                   page: page)
-            return (items.map(\.id), try EntityRenderer(node: node, viewer: me, db: db).notifications(items))
+            let filters = try FilterSet.load(viewer: me, context: "notifications", db: db)
+            return (items.map(\.id), filters.apply(to: try EntityRenderer(node: node, viewer: me, db: db).notifications(items)))
         }
         return APIResponse.json(entities, headers: PageQuery.headers(for: request, base: node.urls.base, ids: ids))
     }

@@ -94,15 +94,17 @@ struct StatusesController {
     }
 
     /// `GET /api/v1/statuses/:id/context`: the post's ancestors (oldest first) and its
-    /// comments and their replies (in thread order), each only if the viewer may see it.
+    /// comments and their replies (in thread order), each only if the viewer may see it, with
+    /// the viewer's `thread` filters applied.
     @Sendable func thread(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let viewer = try await StatusAccess.viewer(of: request, node: node, scope: "read:statuses")
         let (node, id) = (node, try StatusAccess.pathId(context))
         let (post, thread) = try await StatusAccess.read(node) { db -> (Post, APIContext) in
             let post = try StatusAccess.visiblePost(id, viewer: viewer, in: db)
-            let renderer = EntityRenderer(node: node, viewer: viewer, db: db)
-            return (post, APIContext(ancestors: try renderer.statuses(try StatusThread.ancestors(of: post, viewer: viewer?.id, in: db)),
-                                     descendants: try renderer.statuses(try StatusThread.descendants(of: post, viewer: viewer?.id, in: db))))
+            let (renderer, filters) = (EntityRenderer(node: node, viewer: viewer, db: db), try FilterSet.load(viewer: viewer, context: "thread", db: db))
+            return (post, APIContext(
+                ancestors: filters.apply(to: try renderer.statuses(try StatusThread.ancestors(of: post, viewer: viewer?.id, in: db))),
+                descendants: filters.apply(to: try renderer.statuses(try StatusThread.descendants(of: post, viewer: viewer?.id, in: db)))))
         }
         // Comments from servers this node does not follow come from the post's `replies`.
         await RemotePostRefresh.startIfDue(post, node: node)

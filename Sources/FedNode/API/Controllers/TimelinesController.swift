@@ -19,7 +19,7 @@ struct TimelinesController {
     @Sendable func home(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:statuses")
         let page = PageQuery(try await APIParams.read(request)).bounds
-        return try await respond(request, viewer: me) { db in try db.timelines.home(of: me.id, page: page) }
+        return try await respond(request, viewer: me, context: "home") { db in try db.timelines.home(of: me.id, page: page) }
     }
 
     /// `GET /api/v1/timelines/public`: public posts (no boosts, no comments on others' posts);
@@ -28,7 +28,7 @@ struct TimelinesController {
         let viewer = try await StatusAccess.viewer(of: request, node: node, scope: "read:statuses")
         let params = try await APIParams.read(request)
         let (local, onlyMedia, page) = (Self.origin(params), params.bool("only_media") == true, PageQuery(params).bounds)
-        return try await respond(request, viewer: viewer) { db in
+        return try await respond(request, viewer: viewer, context: "public") { db in
             try db.timelines.publicPosts(local: local, onlyMedia: onlyMedia, viewer: viewer?.id, page: page)
         }
     }
@@ -41,7 +41,7 @@ struct TimelinesController {
         let raw = context.parameters.get("hashtag") ?? ""
         let name = String((raw.removingPercentEncoding ?? raw).drop { $0 == "#" })
         let (local, onlyMedia, page) = (Self.origin(params), params.bool("only_media") == true, PageQuery(params).bounds)
-        return try await respond(request, viewer: viewer) { db in
+        return try await respond(request, viewer: viewer, context: "public") { db in
             try db.timelines.tagged(name, local: local, onlyMedia: onlyMedia, viewer: viewer?.id, page: page)
         }
     }
@@ -54,13 +54,15 @@ struct TimelinesController {
     }
 
     /// One page of posts read by `query` (which keeps only those `viewer` may see, and, for
-    /// boosts, whose boosted post the viewer may see), rendered newest first with `Link`.
-    private func respond(_ request: Request, viewer: Account?,
-                         _ query: @Sendable @escaping (Transaction) throws -> [Post]) async throws(NodeError) -> Response {
+    /// boosts, whose boosted post the viewer may see), rendered newest first with `Link`, with
+    /// the viewer's filters of `context` applied (the `Link` still spans the whole page read).
+    func respond(_ request: Request, viewer: Account?, context filterContext: String,
+                 _ query: @Sendable @escaping (Transaction) throws -> [Post]) async throws(NodeError) -> Response {
         let node = node
         let (posts, statuses) = try await StatusAccess.read(node) { db -> ([Post], [APIStatus]) in
             let posts = try query(db)
-            return (posts, try EntityRenderer(node: node, viewer: viewer, db: db).statuses(posts))
+            let filters = try FilterSet.load(viewer: viewer, context: filterContext, db: db)
+            return (posts, filters.apply(to: try EntityRenderer(node: node, viewer: viewer, db: db).statuses(posts)))
         }
         return APIResponse.json(statuses, headers: PageQuery.headers(for: request, base: node.urls.base, ids: posts.map(\.id)))
     }

@@ -63,6 +63,8 @@ public struct APIStatus: Codable, Sendable, Equatable {
     @Nullable public var language: String?
     /// Source text, only when answering a delete (for "delete and redraft").
     public let text: String?
+    /// The viewer's filters this status matches in the context it is shown in (signed-in viewers only).
+    public var filtered: [APIFilterResult]? = nil
 
     /// Creates the entity.
     public init(id: String, uri: String, url: String?, account: APIAccount, inReplyToId: String?, inReplyToAccountId: String?,

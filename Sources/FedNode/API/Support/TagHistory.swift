@@ -22,10 +22,11 @@ enum TagHistory {
         }
     }
 
-    /// The `Tag` entity of `hashtag` with its history; `following` only for a signed-in viewer
-    /// (following hashtags is not offered, so it is always false).
+    /// The `Tag` entity of `hashtag` with its history; `following` (whether the viewer follows
+    /// the tag) only for a signed-in viewer.
     static func tag(_ hashtag: Hashtag, urls: NodeURLs, viewer: Account?, in db: Transaction) throws -> APITag {
         let name = hashtag.name.lowercased()
-        return APITag(name: name, url: urls.tag(name), history: try history(of: hashtag.id, in: db), following: viewer.map { _ in false })
+        let following = try viewer.map { try db.followedTags.isFollowed(hashtag.id, by: $0.id) }
+        return APITag(name: name, url: urls.tag(name), history: try history(of: hashtag.id, in: db), following: following)
     }
 }

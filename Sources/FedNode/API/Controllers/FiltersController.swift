@@ -1,0 +1,107 @@
+import Foundation
+import Hummingbird
+import Storage
+
+/// `/api/v2/filters`: content filters with keywords and single posts, and the v1 read-only view
+/// of their keywords (docs.joinmastodon.org/methods/filters).
+struct FiltersController {
+    let node: Node
+    private var access: CurationAccess { CurationAccess(node: node) }
+
+    func addRoutes(to router: Router<NodeRequestContext>) {
+        router.get("api/v2/filters", use: index)
+        router.post("api/v2/filters", use: create)
+        router.get("api/v2/filters/:id", use: show)
+        router.put("api/v2/filters/:id", use: update)
+        router.delete("api/v2/filters/:id", use: destroy)
+        router.get("api/v1/filters", use: indexV1)
+        router.get("api/v1/filters/:id", use: showV1)
+    }
+
+    /// `GET /api/v2/filters` (read:filters): the caller's filters, expired ones included.
+    @Sendable func index(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "read:filters")
+        return APIResponse.json(try await access.read { db in
+            try FilterSet.loadAll(try db.filters.all(of: me.id), db: db).map(FilterSet.entity)
+        })
+    }
+
+    /// `POST /api/v2/filters` (write:filters): `title`, `context[]`, `filter_action`,
+    /// `expires_in`, `keywords_attributes[]` (`keyword`, `whole_word`).
+    @Sendable func create(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:filters")
+        let form = FilterForm(params: try await APIParams.read(request))
+        var filter = ContentFilter(accountId: me.id, title: "", contexts: [], action: "warn", expiresAt: nil)
+        try form.apply(to: &filter, creating: true)
+        let (created, changes) = (filter, try form.keywordChanges())
+        return APIResponse.json(try await access.write { db in
+            try db.filters.save(created)
+            try FilterForm.applyKeywords(changes, to: created.id, db: db)
+            return try Self.entity(created, db: db)
+        })
+    }
+
+    /// `GET /api/v2/filters/:id` (read:filters).
+    @Sendable func show(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "read:filters")
+        let id = try CurationAccess.pathId(context)
+        return APIResponse.json(try await access.read { db in
+            try Self.entity(try CurationAccess.found(try db.filters.find(id: id, owner: me.id)), db: db)
+        })
+    }
+
+    /// `PUT /api/v2/filters/:id` (write:filters): the fields sent, and keyword changes
+    /// (`keywords_attributes[][id]` with `_destroy` to remove one).
+    @Sendable func update(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:filters")
+        let id = try CurationAccess.pathId(context)
+        let form = FilterForm(params: try await APIParams.read(request))
+        let changes = try form.keywordChanges()
+        return APIResponse.json(try await access.write { db in
+            var filter = try CurationAccess.found(try db.filters.find(id: id, owner: me.id))
+            try form.apply(to: &filter, creating: false)
+            try db.filters.save(filter)
+            try FilterForm.applyKeywords(changes, to: filter.id, db: db)
+            return try Self.entity(filter, db: db)
+        })
+    }
+
+    /// `DELETE /api/v2/filters/:id` (write:filters): answers `{}`.
+    @Sendable func destroy(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:filters")
+        let id = try CurationAccess.pathId(context)
+        try await access.write { db in try db.filters.delete(try CurationAccess.found(try db.filters.find(id: id, owner: me.id))) }
+        return APIResponse.empty()
+    }
+
+    /// `GET /api/v1/filters` (read:filters): each keyword of the caller's filters as a v1
+    /// filter, as Mastodon 4 shows them to older apps.
+    @Sendable func indexV1(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "read:filters")
+        return APIResponse.json(try await access.read { db in try Self.v1Filters(of: me.id, db: db) })
+    }
+
+    /// `GET /api/v1/filters/:id` (read:filters): one keyword as a v1 filter.
+    @Sendable func showV1(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "read:filters")
+        let id = try CurationAccess.pathId(context)
+        return APIResponse.json(try await access.read { db in
+            try CurationAccess.found(try Self.v1Filters(of: me.id, db: db).first { $0.id == String(id) })
+        })
+    }
+
+    /// The `Filter` entity of `filter` with its keywords and posts.
+    static func entity(_ filter: ContentFilter, db: Transaction) throws -> APIFilter {
+        FilterSet.entity(try FilterSet.loadAll([filter], db: db)[0])
+    }
+
+    private static func v1Filters(of accountId: Int64, db: Transaction) throws -> [APIFilterV1] {
+        try FilterSet.loadAll(try db.filters.all(of: accountId), db: db).flatMap { item in
+            item.keywords.map { keyword in
+                APIFilterV1(id: String(keyword.id), phrase: keyword.keyword, context: item.filter.contextList,
+                            expiresAt: item.filter.expiresAt.map(EntityRenderer.timestamp), irreversible: item.filter.action == "hide",
+                            wholeWord: keyword.wholeWord)
+            }
+        }
+    }
+}
