@@ -7,8 +7,9 @@ import Storage
 /// effective at once on a running node (it reads blocks and queues from the database).
 struct AdminCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "admin", abstract: "Domain blocks and queue status for operators.",
-        subcommands: [DomainBlock.self, DomainUnblock.self, DomainBlocks.self, Queues.self, RetryDeliveries.self])
+        commandName: "admin", abstract: "Domain blocks, rules, reports, suspensions and queue status for operators.",
+        subcommands: [DomainBlock.self, DomainUnblock.self, DomainBlocks.self, Queues.self, RetryDeliveries.self,
+                      Rules.self, RuleAdd.self, RuleRemove.self, Reports.self, Suspend.self])
 
     /// `fednode admin domain-block DOMAIN`.
     struct DomainBlock: AsyncParsableCommand {

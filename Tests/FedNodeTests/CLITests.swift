@@ -65,6 +65,27 @@ struct CLITests {
         #expect(!(try await FedNodeProcess.run(["user", "list", "--data-dir", dataDir]).stdout.contains("alice")))
     }
 
+    @Test("staff roles and instance rules from the shell: the first --admin is the owner; rules show in the instance document")
+    func rolesAndRules() async throws {
+        defer { try? FileManager.default.removeItem(atPath: dataDir) }
+        let first = try await FedNodeProcess.run(["user", "create", "ada", "--email", "ada@example.com", "--password", "correct horse",
+                                                  "--admin", "--data-dir", dataDir, "--domain", "photos.test"])
+        #expect(first.status == 0 && first.stdout.contains("Role: owner"), "\(first.stderr)")
+        let second = try await FedNodeProcess.run(["user", "create", "bea", "--email", "bea@example.com", "--password", "correct horse",
+                                                   "--admin", "--data-dir", dataDir])
+        #expect(second.stdout.contains("Role: admin"))
+        #expect(try await FedNodeProcess.run(["user", "role", "bea", "moderator", "--data-dir", dataDir]).status == 0)
+        let staff = try await FedNodeProcess.run(["user", "role", "--data-dir", dataDir])
+        #expect(staff.stdout.contains("ada\towner") && staff.stdout.contains("bea\tmoderator"))
+        let wrong = try await FedNodeProcess.run(["user", "role", "bea", "emperor", "--data-dir", dataDir])
+        #expect(wrong.status != 0 && wrong.stderr.contains("Unknown role"))
+        #expect(try await FedNodeProcess.run(["admin", "rule-add", "Be kind", "--hint", "No harassment", "--data-dir", dataDir]).status == 0)
+        #expect(try await FedNodeProcess.run(["admin", "rules", "--data-dir", dataDir]).stdout.contains("Be kind"))
+        #expect(try await FedNodeProcess.run(["admin", "rule-remove", "99", "--data-dir", dataDir]).status != 0)
+        #expect(try await FedNodeProcess.run(["admin", "reports", "--data-dir", dataDir]).stdout.contains("No open reports."))
+        #expect(try await FedNodeProcess.run(["admin", "suspend", "bea", "--data-dir", dataDir]).stdout.contains("Suspended bea."))
+    }
+
     @Test("bad arguments end with a clear error and a failure status", arguments: [
         (["user", "create", "bad-name", "--email", "a@example.com", "--password", "correct horse"], "letters"),
         (["user", "create", "carol", "--password", "correct horse"], "--email"),

@@ -39,7 +39,7 @@ struct InstanceController {
             thumbnail: thumbnailURL, languages: ["en"], registrations: configuration.openRegistrations, approvalRequired: false,
             invitesEnabled: false,
             configuration: APIInstanceConfigurationV1(accounts: Self.accounts, statuses: Self.statuses, mediaAttachments: Self.media, polls: Self.polls),
-            contactAccount: nil, rules: [])
+            contactAccount: nil, rules: try await rules())
         return APIResponse.json(instance, headers: Self.publicCache)
     }
 
@@ -56,8 +56,13 @@ struct InstanceController {
                 statuses: Self.statuses, mediaAttachments: Self.media, polls: Self.polls, translation: .init(enabled: false)),
             registrations: .init(enabled: configuration.openRegistrations, approvalRequired: false,
                                  message: configuration.openRegistrations ? nil : "Registrations are closed.", url: nil),
-            apiVersions: ["mastodon": 2], contact: .init(email: "", account: nil), rules: [])
+            apiVersions: ["mastodon": 2], contact: .init(email: "", account: nil), rules: try await rules())
         return APIResponse.json(instance, headers: Self.publicCache)
+    }
+
+    /// The instance rules, in order.
+    private func rules() async throws -> [APIRule] {
+        try await node.database.read { db in try db.moderation.rules().map { APIRule(id: String($0.id ?? 0), text: $0.text) } }
     }
 
     /// `GET /api/v1/custom_emojis`: `[]`; the node has no custom emojis.
