@@ -12,16 +12,9 @@ struct MastodonAppsATests {
         let node = try NetworkNode(name: "apps-a")
         defer { node.remove() }
         try await node.start()
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("fednode-apps-a-\(UUID().uuidString).log")
-        defer { try? FileManager.default.removeItem(at: log) }
-        let process = try PythonInterop.start("mastodon_apps_a_test.py", ["--node", "http://\(node.domain)"], log: log)
         // Bounded: a stuck step fails the test instead of hanging the suite.
-        let deadline = Date().addingTimeInterval(180)
-        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        #expect(process.terminationStatus == 0, "Mastodon.py run failed:\n\(output)")
+        let (status, output) = try await PythonInterop.run("mastodon_apps_a_test.py", ["--node", "http://\(node.domain)"], within: 180)
+        #expect(status == 0, "Mastodon.py run failed:\n\(output)")
         #expect(output.contains("ALL OK"), "Mastodon.py run incomplete:\n\(output)")
         await node.stop()
     }

@@ -11,19 +11,12 @@ struct MastodonClientTests {
         let (a, b) = (try NetworkNode(name: "mastodonpy-a"), try NetworkNode(name: "mastodonpy-b"))
         defer { [a, b].forEach { $0.remove() } }
         for node in [a, b] { try await node.start() }
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("fednode-mastodonpy-\(UUID().uuidString).log")
-        defer { try? FileManager.default.removeItem(at: log) }
-        let process = try PythonInterop.start("mastodon_client_test.py", [
+        // Bounded: a stuck step fails the test instead of hanging the suite.
+        let (status, output) = try await PythonInterop.run("mastodon_client_test.py", [
             "--node-a", "http://\(a.domain)", "--node-b", "http://\(b.domain)",
             "--photo", PythonInterop.root.appendingPathComponent("interop/fixtures/pier.jpg").path,
-        ], log: log)
-        // Bounded: a stuck step fails the test instead of hanging the suite.
-        let deadline = Date().addingTimeInterval(240)
-        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        #expect(process.terminationStatus == 0, "Mastodon.py run failed:\n\(output)")
+        ], within: 240)
+        #expect(status == 0, "Mastodon.py run failed:\n\(output)")
         #expect(output.contains("ALL OK"), "Mastodon.py run incomplete:\n\(output)")
     }
 }

@@ -156,18 +156,11 @@ struct ModerationTests {
         for node in [a, b] { try await node.start() }
         _ = try await a.node.accounts.create(username: "ada", email: "ada@a.test", password: "ada secret password")
         try a.node.accounts.setRole("admin", of: "ada")
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("fednode-admin-py-\(UUID().uuidString).log")
-        defer { try? FileManager.default.removeItem(at: log) }
-        let process = try PythonInterop.start("mastodon_admin_test.py", [
+        let (status, output) = try await PythonInterop.run("mastodon_admin_test.py", [
             "--node-a", "http://\(a.domain)", "--node-b", "http://\(b.domain)",
             "--admin-email", "ada@a.test", "--admin-password", "ada secret password",
-        ], log: log)
-        let deadline = Date().addingTimeInterval(180)
-        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        #expect(process.terminationStatus == 0 && output.contains("ALL OK"), "Mastodon.py admin run failed:\n\(output)")
+        ], within: 180)
+        #expect(status == 0 && output.contains("ALL OK"), "Mastodon.py admin run failed:\n\(output)")
         for node in [a, b] { await node.stop() }
     }
 }

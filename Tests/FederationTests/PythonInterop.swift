@@ -40,6 +40,21 @@ enum PythonInterop {
         }
     }
 
+    /// Runs `interop/python/<script>` with `arguments` to its end, or kills it after `seconds`
+    /// (a stuck step fails the test instead of hanging the suite).
+    /// - Returns: Its exit status and everything it printed.
+    static func run(_ script: String, _ arguments: [String], within seconds: Double = 240) async throws -> (status: Int32, output: String) {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("fednode-\(script)-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let process = try start(script, arguments, log: log)
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        // SIGKILL: the script may run with SIGTERM blocked (a signal mask inherited from the test process).
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+    }
+
     /// Why an interop test could not run.
     enum InteropError: Error, CustomStringConvertible {
         /// No virtual environment: run `make test` (or `make venv`).

@@ -12,8 +12,9 @@ import traceback
 import urllib.parse
 
 from mastodon import Mastodon
+from apitest import OOB, check, expect_error, step
+from mastodon_client_test import sign_up
 
-from mastodon_client_test import OOB, check, eventually, expect_error, sign_up, step
 
 ADMIN_SCOPES = ["read", "write", "follow", "admin:read", "admin:write"]
 

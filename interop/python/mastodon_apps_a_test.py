@@ -11,18 +11,7 @@ import datetime
 import sys
 
 from mastodon import Mastodon
-
-SCOPES = ["read", "write", "follow", "push"]
-OOB = "urn:ietf:wg:oauth:2.0:oob"
-
-
-def step(name):
-    print(f"STEP {name}", flush=True)
-
-
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
+from apitest import OOB, SCOPES, check, step
 
 
 def sign_up(base, name):

@@ -7,42 +7,10 @@ failure and prints ALL OK at the end.
 """
 import argparse
 import sys
-import time
 import urllib.parse
 
 from mastodon import Mastodon
-
-SCOPES = ["read", "write", "follow", "push"]
-OOB = "urn:ietf:wg:oauth:2.0:oob"
-
-
-def step(name):
-    print(f"STEP {name}", flush=True)
-
-
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
-
-
-def eventually(what, condition, timeout=30.0):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        result = condition()
-        if result:
-            return result
-        time.sleep(0.25)
-    raise AssertionError(f"never happened: {what}")
-
-
-def expect_error(call, *fragments):
-    try:
-        call()
-    except Exception as error:  # Mastodon.py raises MastodonNotFoundError, MastodonAPIError...
-        text = str(error).lower()
-        check(any(f in text for f in fragments), f"unexpected error: {error}")
-        return
-    raise AssertionError(f"expected an error containing one of {fragments}")
+from apitest import OOB, SCOPES, check, eventually, expect_error, step
 
 
 def sign_up(base, name):

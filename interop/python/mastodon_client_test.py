@@ -15,28 +15,7 @@ from html.parser import HTMLParser
 
 import requests
 from mastodon import Mastodon, StreamListener
-
-SCOPES = ["read", "write", "follow", "push"]
-OOB = "urn:ietf:wg:oauth:2.0:oob"
-
-
-def step(name):
-    print(f"STEP {name}", flush=True)
-
-
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
-
-
-def eventually(what, condition, timeout=30.0):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        result = condition()
-        if result:
-            return result
-        time.sleep(0.25)
-    raise AssertionError(f"never happened: {what}")
+from apitest import OOB, SCOPES, check, eventually, expect_error, step
 
 
 class FormParser(HTMLParser):
@@ -121,16 +100,6 @@ def sign_up(base, name):
     me = api.account_verify_credentials()
     check(me.username == name and me.acct == name, f"verify_credentials after sign-up: {me}")
     return api, client_id, client_secret
-
-
-def expect_error(call, *fragments):
-    try:
-        call()
-    except Exception as error:  # Mastodon.py raises MastodonNotFoundError, MastodonUnauthorizedError...
-        text = str(error).lower()
-        check(any(f in text for f in fragments), f"unexpected error: {error}")
-        return
-    raise AssertionError(f"expected an error containing one of {fragments}")
 
 
 def run(a, b, photo):
