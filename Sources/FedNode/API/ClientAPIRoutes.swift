@@ -24,4 +24,5 @@ func addClientAPIRoutes(to router: Router<NodeRequestContext>, node: Node) {
     NotificationsController(node: node).addRoutes(to: router)
     EmailsController(node: node).addRoutes(to: router)
     AccountMailController(node: node).addRoutes(to: router)
+    PushSubscriptionController(node: node).addRoutes(to: router)
 }

@@ -30,6 +30,7 @@ enum Migrations {
         migrator.registerMigration("mail-tokens") { db in
             for statement in mailSchema { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("web-push") { db in for statement in pushSchema { try db.execute(sql: statement) } }
         return migrator
     }
 
