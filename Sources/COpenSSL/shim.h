@@ -11,4 +11,7 @@
 #include <openssl/params.h>
 #include <openssl/bio.h>
 #include <openssl/x509.h>
+#include <openssl/bn.h>
+#include <openssl/ec.h>
+#include <openssl/param_build.h>
 #endif

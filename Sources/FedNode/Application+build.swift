@@ -43,7 +43,7 @@ public func buildApplication(node: Node, runWorkers: Bool = true) -> some Applic
     if runWorkers {
         application.addServices(node.workers.tracking(InboxWorker(node: node), as: ReadinessController.inboxWorker),
                                 node.workers.tracking(DeliveryWorker(node: node), as: ReadinessController.deliveryWorker),
-                                MediaJanitor(node: node))
+                                MediaJanitor(node: node), PushWorker(node: node))
     }
     application.addServices(hub)
     if runWorkers { application.addServices(SeenActivityPruner(node: node)) }

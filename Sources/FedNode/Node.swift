@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Signatures
 import Storage
 
 /// One running node's shared state and services: configuration, database, URL builder and
@@ -43,6 +44,8 @@ public final class Node: Sendable {
     let backgroundJobs = BackgroundJobs()
     /// Outbound mail, when an SMTP server is configured.
     let mailer: SMTPMailer?
+    /// The VAPID key pair Web Push messages are signed with (RFC 8292).
+    public let vapidKey: P256Key
 
     /// Opens the node's database (migrating it) and checks the domain it was created with.
     /// - Parameters:
@@ -73,6 +76,7 @@ public final class Node: Sendable {
         self.urls = NodeURLs(base: effective.publicURL, domain: effective.domain)
         self.accounts = AccountService(database: database, urls: urls, passwordCost: effective.passwordCost)
         self.instanceActor = try InstanceActor.load(database: database, base: effective.publicURL)
+        self.vapidKey = try VAPIDKeys.load(database: database)
         var client = CurlHTTPClient.Configuration(userAgent: CurlHTTPClient.Configuration.userAgent(
             publicURL: effective.publicURL + "/", version: NodeConfiguration.softwareVersion))
         client.allowPrivateAddresses = effective.testMode

@@ -37,4 +37,5 @@ func addClientAPIRoutes(to router: Router<NodeRequestContext>, node: Node) {
     FiltersController(node: node).addRoutes(to: router)
     FilterPartsController(node: node).addRoutes(to: router)
     ConversationsController(node: node).addRoutes(to: router)
+    PushSubscriptionController(node: node).addRoutes(to: router)
 }

@@ -32,6 +32,8 @@ extension Transaction {
     public var deliveries: Deliveries { Deliveries(db: grdb) }
     /// The streaming event log.
     public var stream: StreamLog { StreamLog(db: grdb) }
+    /// Web Push subscriptions and the pushes queued for them.
+    public var pushSubscriptions: PushSubscriptions { PushSubscriptions(db: grdb) }
     /// Node-wide settings.
     public var settings: Settings { Settings(db: grdb) }
     /// Figures about the whole node (NodeInfo, the instance entity, health).
@@ -71,6 +73,8 @@ public struct Inbox { let db: Database }
 public struct Deliveries { let db: Database }
 /// The streaming event log.
 public struct StreamLog { let db: Database }
+/// Web Push subscriptions and the pushes queued for them.
+public struct PushSubscriptions { let db: Database }
 /// Node-wide settings.
 public struct Settings { let db: Database }
 /// Figures about the whole node.

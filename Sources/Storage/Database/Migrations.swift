@@ -37,6 +37,7 @@ enum Migrations {
             for statement in curationSchema { try db.execute(sql: statement) }
         }
         migrator.registerMigration("b-curation") { db in for statement in listsSchema { try db.execute(sql: statement) } }
+        migrator.registerMigration("web-push") { db in for statement in pushSchema { try db.execute(sql: statement) } }
         return migrator
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Signatures
 import Testing
 @testable import FedNode
 
@@ -53,7 +54,7 @@ struct OAuthTests {
             #expect((json["client_id"] as? String)?.count ?? 0 >= 32)
             #expect((json["client_secret"] as? String)?.count ?? 0 >= 32)
             #expect(json["client_secret_expires_at"] as? Int == 0)
-            #expect(json["vapid_key"] as? String == "")
+            #expect(json["vapid_key"] as? String == Base64URL.encode(t.node.vapidKey.publicKey))
 
             let form = try await client.postForm("/api/v1/apps", [("client_name", "Old App"), ("redirect_uris", "urn:ietf:wg:oauth:2.0:oob\nhttps://b.example/cb")])
             #expect(form.status == .ok)

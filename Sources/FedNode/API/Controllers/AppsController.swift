@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Signatures
 import Storage
 
 /// Client app registration (`/api/v1/apps`), the first step of every Mastodon client.
@@ -29,7 +30,7 @@ struct AppsController {
         let app = OAuthApp(name: name, website: website, redirectUris: uris.joined(separator: "\n"), scopes: scopes.description,
                            clientId: APIAuth.newSecret(), clientSecret: APIAuth.newSecret())
         do { try await node.database.write { db in try db.oauth.insert(app) } } catch { throw NodeError.internal("registering app: \(error)") }
-        return APIResponse.json(APICredentialApplication(app, withCredentials: true))
+        return APIResponse.json(APICredentialApplication(app, withCredentials: true, vapidKey: Base64URL.encode(node.vapidKey.publicKey)))
     }
 
     /// `GET /api/v1/apps/verify_credentials`: the app behind the bearer token (any valid token
@@ -38,7 +39,7 @@ struct AppsController {
         guard let caller = try await node.apiAuth.caller(of: request), let app = caller.app else {
             throw NodeError.unauthorized("The access token is invalid")
         }
-        return APIResponse.json(APICredentialApplication(app, withCredentials: false))
+        return APIResponse.json(APICredentialApplication(app, withCredentials: false, vapidKey: Base64URL.encode(node.vapidKey.publicKey)))
     }
 
     /// Every problem with a registration, in Rails' "Validation failed: A, B" form.

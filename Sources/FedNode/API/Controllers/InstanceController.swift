@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Signatures
 import Storage
 
 /// What clients learn about the node before and after signing in: the instance description in
@@ -52,7 +53,7 @@ struct InstanceController {
             description: "", usage: .init(users: .init(activeMonth: counts.usage.activeMonth)),
             thumbnail: .init(url: thumbnailURL, blurhash: nil), icon: [], languages: ["en"],
             configuration: APIInstanceConfiguration(
-                urls: .init(streaming: streamingURL, status: nil), vapid: .init(publicKey: ""), accounts: Self.accounts,
+                urls: .init(streaming: streamingURL, status: nil), vapid: .init(publicKey: Base64URL.encode(node.vapidKey.publicKey)), accounts: Self.accounts,
                 statuses: Self.statuses, mediaAttachments: Self.media, polls: Self.polls, translation: .init(enabled: false)),
             registrations: .init(enabled: configuration.openRegistrations, approvalRequired: false,
                                  message: configuration.openRegistrations ? nil : "Registrations are closed.", url: nil),

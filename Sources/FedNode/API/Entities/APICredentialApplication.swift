@@ -16,7 +16,7 @@ public struct APICredentialApplication: Codable, Sendable, Equatable {
     public var redirectUri: String
     /// Redirect URIs.
     public var redirectUris: [String]
-    /// Push key (push is not offered, so empty).
+    /// The node's VAPID public key (base64url), which Web Push subscriptions are made against.
     public var vapidKey: String
     /// Client id; registration only.
     public var clientId: String?
@@ -26,7 +26,8 @@ public struct APICredentialApplication: Codable, Sendable, Equatable {
     public var clientSecretExpiresAt: Int?
 
     /// The entity for `app`, with the credentials when `withCredentials`.
-    public init(_ app: OAuthApp, withCredentials: Bool) {
+    /// - Parameter vapidKey: The node's VAPID public key, base64url.
+    public init(_ app: OAuthApp, withCredentials: Bool, vapidKey: String) {
         let uris = RedirectURIs.registered(app)
         id = String(app.id)
         name = app.name
@@ -34,7 +35,7 @@ public struct APICredentialApplication: Codable, Sendable, Equatable {
         scopes = Scopes(app.scopes).names.sorted()
         redirectUri = uris.joined(separator: "\n")
         redirectUris = uris
-        vapidKey = ""
+        self.vapidKey = vapidKey
         if withCredentials {
             clientId = app.clientId
             clientSecret = app.clientSecret

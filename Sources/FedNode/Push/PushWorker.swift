@@ -1,0 +1,129 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Signatures
+import Storage
+
+/// Sends the queued Web Push messages (`push_deliveries`, filled by the database in the same
+/// transaction as each notification): the payload is encrypted for the subscription (RFC 8291,
+/// `aes128gcm`), signed with the node's VAPID key (RFC 8292) and POSTed through libcurl with the
+/// node's address policy; `PushDecision` then says whether it is done, retried or given up, and
+/// whether the subscription is gone. Runs as a `Service`; tests may call `sendDue()`.
+public struct PushWorker: Service {
+    /// The node whose queue this worker drains.
+    public let node: Node
+    /// The clock decisions read.
+    let now: @Sendable () -> Date
+    /// Supplies the backoff between attempts.
+    let policy: RetryPolicy
+    /// How long the worker sleeps between passes.
+    let pollInterval: Duration
+    /// The client pushes go through: the node's address policy, short timeouts.
+    let httpClient: CurlHTTPClient
+    /// How many pushes one pass sends, concurrently.
+    static let batchSize = 16
+    /// How long a push service has to answer.
+    static let requestTimeout: Duration = .seconds(15)
+    /// How long push services keep an undelivered message (48 hours, as Mastodon asks).
+    static let ttl = 172_800
+
+    /// Creates a worker for `node`.
+    /// - Parameters:
+    ///   - now: The clock; the system clock unless a test injects another.
+    ///   - policy: The backoff; FedNode's defaults unless given.
+    ///   - pollInterval: The sleep between passes; 1 second.
+    public init(node: Node, now: @escaping @Sendable () -> Date = { Date() }, policy: RetryPolicy = RetryPolicy(),
+                pollInterval: Duration = .seconds(1)) {
+        self.node = node
+        self.now = now
+        self.policy = policy
+        self.pollInterval = pollInterval
+        var client = CurlHTTPClient.Configuration(
+            userAgent: CurlHTTPClient.Configuration.userAgent(
+                publicURL: node.configuration.publicURL + "/", version: NodeConfiguration.softwareVersion),
+            connectTimeout: .seconds(5), totalTimeout: Self.requestTimeout)
+        client.allowPrivateAddresses = node.configuration.testMode
+        httpClient = CurlHTTPClient(configuration: client)
+    }
+
+    /// Sends due pushes until the service group shuts down.
+    public func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                let sent = await sendDue()
+                if sent < Self.batchSize { try? await Task.sleep(for: pollInterval) }
+            }
+        }
+        httpClient.shutdown()
+    }
+
+    /// One pass: sends up to `batchSize` due pushes at once and records each outcome.
+    /// - Returns: How many pushes were attempted.
+    @discardableResult
+    public func sendDue() async -> Int {
+        let due: [PushDelivery]
+        do { due = try await node.database.read { db in try db.pushSubscriptions.due(at: now(), limit: Self.batchSize) } } catch {
+            node.logger.error("push queue unreadable", metadata: ["error": "\(error)"])
+            return 0
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for delivery in due { group.addTask { await send(delivery) } }
+        }
+        return due.count
+    }
+
+    /// Sends one push and records what became of it.
+    private func send(_ delivery: PushDelivery) async {
+        do {
+            guard let message = try await PushMessage.load(delivery, node: node) else {
+                try await node.database.write { db in try db.pushSubscriptions.finish(delivery.id) }
+                return
+            }
+            let outcome = await post(message)
+            let decision = PushDecision.decide(outcome: outcome, attempts: delivery.attempts + 1, now: now(),
+                                               jitter: Double.random(in: -1...1), policy: policy)
+            try await record(decision, delivery: delivery, outcome: outcome)
+        } catch {
+            node.logger.error("push failed", metadata: ["id": "\(delivery.id)", "error": "\(error)"])
+        }
+    }
+
+    /// Encrypts, signs and POSTs the message.
+    private func post(_ message: PushMessage) async -> DeliveryOutcome {
+        let request: HTTPClientRequest
+        do { request = try message.request(vapidKey: node.vapidKey, subject: subject, now: now(), ttl: Self.ttl) } catch {
+            return .unsendable("cannot encrypt the push: \(error)")
+        }
+        do {
+            let response = try await httpClient.execute(request)
+            return .response(status: response.status, retryAfter: response.header("Retry-After"))
+        } catch {
+            if case .blockedAddress(let address) = error { return .refused(address) }
+            if case .invalidURL(let url) = error { return .unsendable("invalid endpoint \(url)") }
+            return .networkFailure("\(error)")
+        }
+    }
+
+    /// Applies a decision to the queue.
+    private func record(_ decision: PushDecision, delivery: PushDelivery, outcome: DeliveryOutcome) async throws {
+        try await node.database.write { db in
+            switch decision {
+            case .delivered: try db.pushSubscriptions.finish(delivery.id)
+            case .removeSubscription: try db.pushSubscriptions.delete(id: delivery.subscriptionId)
+            case .drop: try db.pushSubscriptions.finish(delivery.id)
+            case .retry(let at):
+                try db.pushSubscriptions.reschedule(delivery.id, attempts: delivery.attempts + 1, nextAttemptAt: at,
+                                                    status: outcome.status, error: outcome.summary)
+            }
+        }
+        if case .drop(let reason) = decision {
+            node.logger.notice("push given up", metadata: ["id": "\(delivery.id)", "reason": "\(reason)"])
+        }
+    }
+
+    /// The VAPID `sub` claim: the node's https URL, or a mailto: address when it has none.
+    private var subject: String {
+        let url = node.configuration.publicURL
+        return url.hasPrefix("https://") ? url : "mailto:admin@\(node.urls.domain)"
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import GRDB
+
+extension PushSubscriptions {
+    /// Stores `subscription` as its token's only one, replacing any earlier one (Mastodon's
+    /// `POST /api/v1/push/subscription` replaces).
+    public func replace(with subscription: PushSubscription) throws {
+        try PushSubscription.filter(Column("token_id") == subscription.tokenId).deleteAll(db)
+        try subscription.insert(db)
+    }
+
+    /// The subscription made with the token `tokenId`.
+    public func find(tokenId: Int64) throws -> PushSubscription? {
+        try PushSubscription.filter(Column("token_id") == tokenId).fetchOne(db)
+    }
+
+    /// The subscription with this id.
+    public func find(id: Int64) throws -> PushSubscription? { try PushSubscription.fetchOne(db, key: id) }
+
+    /// Changes the alerts and policy of the token's subscription.
+    /// - Returns: The changed subscription, or `nil` when the token has none.
+    public func update(tokenId: Int64, alerts: Set<String>?, policy: String?, now: Date = Date()) throws -> PushSubscription? {
+        guard var subscription = try find(tokenId: tokenId) else { return nil }
+        if let alerts { subscription.alerts = PushSubscription.encode(alerts) }
+        if let policy { subscription.policy = policy }
+        subscription.updatedAt = now
+        try subscription.update(db)
+        return subscription
+    }
+
+    /// Removes the token's subscription (and its queued pushes).
+    public func delete(tokenId: Int64) throws {
+        try PushSubscription.filter(Column("token_id") == tokenId).deleteAll(db)
+    }
+
+    /// Removes a subscription the push service says is gone (404/410), with its queued pushes.
+    public func delete(id: Int64) throws { _ = try PushSubscription.deleteOne(db, key: id) }
+
+    /// The pushes due at `now`, oldest first.
+    public func due(at now: Date, limit: Int) throws -> [PushDelivery] {
+        try PushDelivery.filter(Column("next_attempt_at") <= now).order(Column("next_attempt_at"), Column("id"))
+            .limit(limit).fetchAll(db)
+    }
+
+    /// When the next queued push is due, if any is queued.
+    public func nextDue() throws -> Date? {
+        try Date.fetchOne(db, sql: "SELECT MIN(next_attempt_at) FROM push_deliveries")
+    }
+
+    /// Removes a queued push (sent, or given up).
+    public func finish(_ deliveryId: Int64) throws { _ = try PushDelivery.deleteOne(db, key: deliveryId) }
+
+    /// Records a failed attempt and when to try again.
+    public func reschedule(_ deliveryId: Int64, attempts: Int, nextAttemptAt: Date, status: Int?, error: String) throws {
+        try db.execute(sql: """
+            UPDATE push_deliveries SET attempts = ?, next_attempt_at = ?, last_status = ?, last_error = ? WHERE id = ?
+            """, arguments: [attempts, nextAttemptAt, status, error, deliveryId])
+    }
+
+    /// How many pushes are queued.
+    public func queuedCount() throws -> Int { try PushDelivery.fetchCount(db) }
+}
