@@ -30,6 +30,9 @@ enum Migrations {
         migrator.registerMigration("mail-tokens") { db in
             for statement in mailSchema { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("discovery-suggestion-dismissals") { db in
+            for statement in discoverySchema { try db.execute(sql: statement) }
+        }
         return migrator
     }
 
