@@ -20,7 +20,7 @@ struct DirectoryTests {
         try await t.node.database.pool.write { db in
             try db.execute(sql: "UPDATE accounts SET discoverable = 0 WHERE id = ?", arguments: [hidden.id])
         }
-        try await buildApplication(node: t.node).test(.live) { client in
+        try await buildApplication(node: t.node).test(.live) { client async throws in
             _ = try await StatusFixtures.post(client, token: bobToken, "older")
             _ = try await StatusFixtures.post(client, token: aliceToken, "newer")
             _ = try await StatusFixtures.post(client, token: hiddenToken, "hidden posts too")
@@ -37,7 +37,7 @@ struct DirectoryTests {
     func paging() async throws {
         let t = try TestNode.make(); defer { t.remove() }
         for name in ["a1", "a2", "a3"] { _ = try await t.user(name) }
-        try await buildApplication(node: t.node).test(.live) { client in
+        try await buildApplication(node: t.node).test(.live) { client async throws in
             let all = StatusFixtures.ids(try await client.api(.get, "/api/v1/directory?order=new"))
             #expect(all.count == 3)
             let page = StatusFixtures.ids(try await client.api(.get, "/api/v1/directory?order=new&offset=1&limit=1"))
@@ -58,7 +58,7 @@ struct DirectoryTests {
         let (bob, _) = try await t.user("bob")
         let (carol, carolToken) = try await t.user("carol")
         let remote = try await AccountsTests.remoteAccount("dana", domain: "bad.example", in: t)
-        try await buildApplication(node: t.node).test(.live) { client in
+        try await buildApplication(node: t.node).test(.live) { client async throws in
             #expect(try await client.api(.post, "/api/v1/accounts/\(bob.id)/block", token: aliceToken).status == .ok)
             #expect(try await client.api(.post, "/api/v1/accounts/\(alice.id)/block", token: carolToken).status == .ok)
             let seen = Set(StatusFixtures.ids(try await client.api(.get, "/api/v1/directory", token: aliceToken)))
@@ -67,7 +67,7 @@ struct DirectoryTests {
             #expect(anonymous == [String(alice.id), String(bob.id), String(carol.id), String(remote.id)])
         }
         _ = try await t.node.database.write { db in try db.domainBlocks.add("bad.example", at: Date()) }
-        try await buildApplication(node: t.node).test(.live) { client in
+        try await buildApplication(node: t.node).test(.live) { client async throws in
             #expect(!StatusFixtures.ids(try await client.api(.get, "/api/v1/directory")).contains(String(remote.id)))
         }
     }

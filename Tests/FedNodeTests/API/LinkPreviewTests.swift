@@ -28,7 +28,7 @@ struct LinkPreviewTests {
         let (_, token) = try await t.user("alice")
         let (_, bobToken) = try await t.user("bob")
         try await PageServer.run { base in
-            try await buildApplication(node: t.node).test(.live) { client in
+            try await buildApplication(node: t.node).test(.live) { client async throws in
                 let first = try await StatusFixtures.post(client, token: token, "#photo by @bob see \(base)/og today")
                 let card = try await Self.eventualCard(of: first, client: client)
                 #expect(card?.title == "Harbour & lights")
@@ -54,7 +54,7 @@ struct LinkPreviewTests {
         let t = try TestNode.make(); defer { t.remove() }
         let (_, token) = try await t.user("alice")
         try await PageServer.run { base in
-            try await buildApplication(node: t.node).test(.live) { client in
+            try await buildApplication(node: t.node).test(.live) { client async throws in
                 for path in ["huge", "image", "missing", "bare", "redirect-loop"] {
                     let id = try await StatusFixtures.post(client, token: token, "see \(base)/\(path)")
                     #expect(await LinkPreviews.attach("\(base)/\(path)", to: Int64(id)!, node: t.node) == false)

@@ -14,7 +14,7 @@ struct TrendsTests {
         let t = try TestNode.make(); defer { t.remove() }
         let (_, a) = try await t.user("alice")
         let (_, b) = try await t.user("bob")
-        try await buildApplication(node: t.node).test(.live) { client in
+        try await buildApplication(node: t.node).test(.live) { client async throws in
             _ = try await StatusFixtures.post(client, token: a, "#harbour at dusk")
             _ = try await StatusFixtures.post(client, token: b, "#Harbour again")
             _ = try await StatusFixtures.post(client, token: a, "#solo #solo twice")
@@ -41,7 +41,7 @@ struct TrendsTests {
         let (alice, a) = try await t.user("alice")
         let (_, b) = try await t.user("bob")
         let (_, c) = try await t.user("carol")
-        try await buildApplication(node: t.node).test(.live) { client in
+        try await buildApplication(node: t.node).test(.live) { client async throws in
             let liked = try await StatusFixtures.post(client, token: a, "liked once")
             let popular = try await StatusFixtures.post(client, token: b, "liked twice and boosted")
             let ignored = try await StatusFixtures.post(client, token: c, "nobody cares")
@@ -65,7 +65,7 @@ struct TrendsTests {
     @Test("links answer an empty list; bad paging values are clamped, bad tokens refused")
     func linksAndBadInput() async throws {
         let t = try TestNode.make(); defer { t.remove() }
-        try await buildApplication(node: t.node).test(.live) { client in
+        try await buildApplication(node: t.node).test(.live) { client async throws in
             let links = try await client.api(.get, "/api/v1/trends/links?limit=5")
             #expect(links.status == .ok && links.jsonArray?.isEmpty == true)
             for path in ["/api/v1/trends/tags", "/api/v1/trends/statuses", "/api/v1/trends/links"] {
