@@ -8,33 +8,11 @@ deleting it. Exits non-zero on failure; prints ALL OK at the end.
 """
 import argparse
 import sys
-import time
 
 from mastodon import Mastodon
+from apitest import OOB, SCOPES, check, eventually, step
 
 from push_service import PushService, b64url_decode, decrypt, verify_vapid
-
-SCOPES = ["read", "write", "follow", "push"]
-OOB = "urn:ietf:wg:oauth:2.0:oob"
-
-
-def step(name):
-    print(f"STEP {name}", flush=True)
-
-
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
-
-
-def eventually(what, condition, timeout=30.0):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        result = condition()
-        if result:
-            return result
-        time.sleep(0.25)
-    raise AssertionError(f"never happened: {what}")
 
 
 def sign_up(base, name):

@@ -71,6 +71,7 @@ public struct PostService: Sendable {
             return post
         }
         node.deliverySignal.notify()
+        await LinkPreviews.start(after: stored, node: node)
         return stored
     }
 

@@ -24,6 +24,14 @@ extension Transaction {
     public var media: Media { Media(db: grdb) }
     /// Hashtags and their usage.
     public var tags: Tags { Tags(db: grdb) }
+    /// The profile directory.
+    public var directory: Directory { Directory(db: grdb) }
+    /// Follow suggestions and their dismissals.
+    public var suggestions: Suggestions { Suggestions(db: grdb) }
+    /// Trending hashtags and posts.
+    public var trends: Trends { Trends(db: grdb) }
+    /// Link preview cards.
+    public var previewCards: PreviewCards { PreviewCards(db: grdb) }
     /// OAuth applications, authorization codes and tokens.
     public var oauth: OAuthStore { OAuthStore(db: grdb) }
     /// The inbound activity queue and the activities already seen.

@@ -38,6 +38,9 @@ enum Migrations {
         }
         migrator.registerMigration("b-curation") { db in for statement in listsSchema { try db.execute(sql: statement) } }
         migrator.registerMigration("web-push") { db in for statement in pushSchema { try db.execute(sql: statement) } }
+        migrator.registerMigration("discovery-suggestion-dismissals") { db in
+            for statement in discoverySchema { try db.execute(sql: statement) }
+        }
         return migrator
     }
 

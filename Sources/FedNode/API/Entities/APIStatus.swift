@@ -53,8 +53,8 @@ public struct APIStatus: Codable, Sendable, Equatable {
     public let mentions: [APIMention]
     /// Hashtags.
     public let tags: [APITag]
-    /// Link preview (none).
-    @Nullable public var card: APIEmpty?
+    /// Link preview of the first linked page, once it was read.
+    @Nullable public var card: APIPreviewCard?
     /// Poll (none).
     @Nullable public var poll: APIEmpty?
     /// The posting app, for the viewer's own posts.

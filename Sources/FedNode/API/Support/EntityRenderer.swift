@@ -96,7 +96,7 @@ public struct EntityRenderer {
         }
         let isReblog = reblog != nil
         let counts = batch.postCounts[post.id] ?? PostCounts(postId: post.id)
-        return APIStatus(
+        var entity = APIStatus(
             id: String(post.id), uri: post.uri, url: post.url ?? post.uri, account: account(author, in: batch),
             inReplyToId: post.inReplyToId.map(String.init), inReplyToAccountId: post.inReplyToAccountId.map(String.init),
             reblog: reblog, content: isReblog ? "" : post.content, createdAt: Self.timestamp(post.createdAt),
@@ -110,6 +110,8 @@ public struct EntityRenderer {
             tags: (batch.tags[post.id] ?? []).map { APITag(name: $0.lowercased(), url: node.urls.tag($0.lowercased()), history: nil, following: nil) },
             application: post.local && post.accountId == viewer?.id ? APIApplication(name: "Web", website: nil) : nil,
             language: post.language)
+        entity.card = isReblog ? nil : batch.cards[post.id].map { APIPreviewCard($0) }
+        return entity
     }
 
     private func viewerState(of post: Post, in batch: RenderBatch) -> APIStatus.ViewerState? {

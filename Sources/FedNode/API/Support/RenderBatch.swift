@@ -22,6 +22,8 @@ struct RenderBatch {
     var mentions: [Int64: [Account]] = [:]
     /// Hashtag names of the posts that have any, sorted.
     var tags: [Int64: [String]] = [:]
+    /// Link preview cards of the posts that have one.
+    var cards: [Int64: PreviewCard] = [:]
     /// Those of `posts` the viewer likes.
     var liked: Set<Int64> = []
     /// Those of `posts` the viewer boosted.
@@ -54,6 +56,7 @@ struct RenderBatch {
         batch.media = try db.media.attachments(ofPosts: all.filter { $0.reblogOfId == nil }.map(\.id))
         batch.mentions = try db.posts.mentionedAccounts(ofPosts: ids)
         batch.tags = try db.posts.hashtagNames(ofPosts: ids)
+        batch.cards = try db.previewCards.cards(ofPosts: ids)
         if let viewer {
             let targets = Set(all.map { $0.reblogOfId ?? $0.id })
             batch.liked = try db.likes.liked(by: viewer, among: targets)

@@ -8,12 +8,18 @@ enum TagHistory {
 
     /// Uses and distinct authors per UTC day (public and unlisted posts only, as Mastodon counts), newest day first, `days` entries (zeros included).
     static func history(of hashtagId: Int64, now: Date = Date(), in db: Transaction) throws -> [APITagHistory] {
+        try history(now: now) { start in try db.tags.dailyUse(of: hashtagId, since: start) }
+    }
+
+    /// The same `days` entries from the per-day use `uses` reads from its start day on (a
+    /// hashtag's, or a trending link's).
+    static func history(now: Date = Date(), _ uses: (Date) throws -> [TagDayUse]) throws -> [APITagHistory] {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let today = calendar.startOfDay(for: now)
         let start = calendar.date(byAdding: .day, value: -(days - 1), to: today)!
         var byDay: [String: (Int, Int)] = [:]
-        for use in try db.tags.dailyUse(of: hashtagId, since: start) { byDay[use.day] = (use.uses, use.accounts) }
+        for use in try uses(start) { byDay[use.day] = (use.uses, use.accounts) }
         let format = Date.ISO8601FormatStyle(timeZone: calendar.timeZone).year().month().day()
         return (0..<days).map { offset in
             let day = calendar.date(byAdding: .day, value: -offset, to: today)!

@@ -21,6 +21,7 @@ struct CreateHandler: InboxHandler {
         }
         // A reply to a post never seen here brings its parent chain, off the worker's path.
         await ThreadCompletion.start(after: post.post, node: context.node)
+        await LinkPreviews.start(after: post.post, node: context.node)
         return .processed
     }
 }

@@ -1,0 +1,55 @@
+import Foundation
+import GRDB
+
+/// The profile directory: discoverable accounts, as `GET /api/v1/directory` lists them.
+public struct Directory { let db: Database }
+
+/// How the profile directory is ordered (Mastodon's `order`).
+public enum DirectoryOrder: String, Sendable {
+    /// Most recently posting first; accounts that never posted here last.
+    case active
+    /// Newest accounts first.
+    case new
+}
+
+extension Directory {
+    /// One page of discoverable accounts `viewer` may see: not in a blocked domain, not blocking
+    /// or blocked by the viewer, not waiting for email confirmation.
+    /// - Parameters:
+    ///   - localOnly: Only this node's accounts.
+    ///   - offset: Accounts skipped (Mastodon's directory pages by offset).
+    public func accounts(viewer: Int64?, localOnly: Bool, order: DirectoryOrder, offset: Int, limit: Int) throws -> [Account] {
+        var conditions = ["a.discoverable = 1", Self.listable("a"),
+                          "NOT EXISTS (SELECT 1 FROM unconfirmed_accounts u WHERE u.account_id = a.id)"]
+        var arguments: StatementArguments = []
+        if localOnly { conditions.append("a.domain IS NULL") }
+        if let viewer {
+            conditions.append(Self.notBlocked("a.id"))
+            arguments += [viewer, viewer]
+        }
+        let orderSQL = switch order {
+        case .active: "(SELECT MAX(p.id) FROM posts p WHERE p.account_id = a.id) DESC NULLS LAST, a.id DESC"
+        case .new: "a.id DESC"
+        }
+        return try Account.fetchAll(db, sql: """
+            SELECT a.* FROM accounts a WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(orderSQL) LIMIT ? OFFSET ?
+            """, arguments: arguments + [limit, offset])
+    }
+
+    /// SQL: the account aliased `alias` is not in a blocked domain.
+    static func listable(_ alias: String) -> String {
+        // Nor suspended by the moderators.
+        """
+        (\(alias).domain IS NULL OR NOT EXISTS (SELECT 1 FROM domain_blocks d WHERE d.domain = \(alias).domain)) \
+        AND NOT EXISTS (SELECT 1 FROM account_moderation am WHERE am.account_id = \(alias).id AND am.suspended_at IS NOT NULL)
+        """
+    }
+
+    /// SQL with two `?` (the viewer, twice): no block between the viewer and the account `column`.
+    static func notBlocked(_ column: String) -> String {
+        """
+        NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.account_id = ? AND b.target_account_id = \(column))
+          OR (b.account_id = \(column) AND b.target_account_id = ?))
+        """
+    }
+}
