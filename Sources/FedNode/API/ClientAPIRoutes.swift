@@ -27,6 +27,7 @@ func addClientAPIRoutes(to router: Router<NodeRequestContext>, node: Node) {
     NotificationsController(node: node).addRoutes(to: router)
     EmailsController(node: node).addRoutes(to: router)
     AccountMailController(node: node).addRoutes(to: router)
+    AuthorizeInteractionController(node: node).addRoutes(to: router)
     ReportsController(node: node).addRoutes(to: router)
     AdminReportsController(node: node).addRoutes(to: router)
     AdminDomainBlocksController(node: node).addRoutes(to: router)

@@ -7,7 +7,7 @@ import Hummingbird
 enum AccountMailPages {
     /// The "forgot your password?" form.
     static func resetRequest(nodeName: String, notice: String? = nil, status: HTTPResponse.Status = .ok) -> Response {
-        page(title: "Forgot your password?", status: status, body: """
+        PlainPage.render(title: "Forgot your password?", status: status, body: """
             <h1>Forgot your password?</h1>
             \(paragraph(notice))
             <p>Enter the email address you sign in with on \(HTMLText.escape(nodeName)); we will send you a link to choose a new password.</p>
@@ -20,7 +20,7 @@ enum AccountMailPages {
 
     /// The "choose a new password" form of a reset link.
     static func newPassword(secret: String, username: String, error: String? = nil, status: HTTPResponse.Status = .ok) -> Response {
-        page(title: "Choose a new password", status: status, body: """
+        PlainPage.render(title: "Choose a new password", status: status, body: """
             <h1>Choose a new password</h1>
             <p>For <strong>@\(HTMLText.escape(username))</strong>. Every app and browser signed in to this account will be signed out.</p>
             \(paragraph(error, role: "alert"))
@@ -35,7 +35,7 @@ enum AccountMailPages {
 
     /// A page with one heading and one message.
     static func message(_ title: String, _ text: String, status: HTTPResponse.Status = .ok) -> Response {
-        page(title: title, status: status, body: "<h1>\(HTMLText.escape(title))</h1>\n<p>\(HTMLText.escape(text))</p>")
+        PlainPage.render(title: title, status: status, body: "<h1>\(HTMLText.escape(title))</h1>\n<p>\(HTMLText.escape(text))</p>")
     }
 
     private static func paragraph(_ text: String?, role: String? = nil) -> String {
@@ -43,30 +43,4 @@ enum AccountMailPages {
         return "<p\(role.map { " role=\"\($0)\"" } ?? "")><strong>\(HTMLText.escape(text))</strong></p>"
     }
 
-    private static func page(title: String, status: HTTPResponse.Status, body: String) -> Response {
-        let html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="referrer" content="no-referrer">
-            <title>\(HTMLText.escape(title))</title>
-            </head>
-            <body>
-            <main>
-            \(body)
-            </main>
-            </body>
-            </html>
-
-            """
-        let headers: HTTPFields = [
-            .contentType: "text/html; charset=utf-8",
-            .cacheControl: "no-store",
-            .init("X-Frame-Options")!: "DENY",
-            .contentSecurityPolicy: "default-src 'none'; form-action 'self'; frame-ancestors 'none'",
-        ]
-        return Response(status: status, headers: headers, body: .init(byteBuffer: .init(string: html)))
-    }
 }
