@@ -42,10 +42,11 @@ run: release
 test: deps venv
 	scripts/check-storage-boundary
 	$(SWIFT) build --build-tests
-	FEDNODE_PYTHON=$(CURDIR)/$(VENV)/bin/python FEDNODE_REQUIRE_PYTHON=1 $(SWIFT) test --skip-build --skip FederationTests --skip CurlHTTPClientTests
-	# The libcurl client's tests time real requests (10 s limits) against an in-process server:
-	# they run on their own too, so the other suites' work cannot delay that server's answers.
-	$(SWIFT) test --skip-build --filter CurlHTTPClientTests
+	FEDNODE_PYTHON=$(CURDIR)/$(VENV)/bin/python FEDNODE_REQUIRE_PYTHON=1 $(SWIFT) test --skip-build --skip FederationTests --skip CurlHTTPClientTests --skip DeliveryWorkerTests
+	# The libcurl client's and the delivery worker's tests time real requests (10 s and 60 s
+	# limits) against in-process servers: they run on their own too, so the other suites' work
+	# (about a hundred test nodes, each with its libcurl threads) cannot delay those answers.
+	$(SWIFT) test --skip-build --filter "CurlHTTPClientTests|DeliveryWorkerTests"
 	# The multi-node federation tests run on their own: other suites' loopback helpers block
 	# threads of the small cooperative pool, which delays every in-process node's answers.
 	FEDNODE_PYTHON=$(CURDIR)/$(VENV)/bin/python FEDNODE_REQUIRE_PYTHON=1 $(SWIFT) test --skip-build --filter FederationTests

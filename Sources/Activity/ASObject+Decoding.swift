@@ -40,7 +40,9 @@ extension ASObject {
         id = members.string("id") ?? members.string("@id")
         actor = members.reference("actor")
         object = members.reference("object")
-        objectIds = Array((members["object"]?.asList ?? []).lazy.compactMap { ASReference(json: $0)?.id }.prefix(JSONLimits.maxObjectIds))
+        if case .array(let list)? = members["object"] {
+            objectIds = Array(list.lazy.compactMap { ASReference(json: $0)?.id }.prefix(JSONLimits.maxObjectIds))
+        }
         target = members.reference("target")
         result = members.reference("result")
         to = members.ids("to")

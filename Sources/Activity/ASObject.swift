@@ -27,7 +27,7 @@ public struct ASObject: Sendable, Equatable {
     /// `object` (string, object, or the first of an array).
     public var object: ASReference?
     /// Every id of `object` when it is an array (a `Flag` names an account and its posts);
-    /// read only, never written back.
+    /// empty otherwise; read only, never written back.
     public var objectIds: [String] = []
     /// `target`.
     public var target: ASReference?

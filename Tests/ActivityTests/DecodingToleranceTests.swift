@@ -23,6 +23,20 @@ struct DecodingToleranceTests {
         #expect(throws: ActivityError.invalidJSON) { try ASObject.decode(json) }
     }
 
+    @Test("a Flag's object list keeps every id, as Mastodon sends an account and its posts; a single object keeps none")
+    func flagObjectList() throws {
+        let flag = try ASObject.decode(#"""
+            {"@context": "https://www.w3.org/ns/activitystreams", "id": "https://m.example/0b4e", "type": "Flag",
+             "actor": "https://m.example/actor", "content": "spam",
+             "object": ["https://n.example/users/bob", "https://n.example/users/bob/statuses/1", {"id": "https://n.example/users/bob/statuses/2"}, 7]}
+            """#)
+        #expect(flag.object?.id == "https://n.example/users/bob")
+        #expect(flag.objectIds == ["https://n.example/users/bob", "https://n.example/users/bob/statuses/1", "https://n.example/users/bob/statuses/2"])
+        #expect(try ASObject.decode(#"{"type": "Like", "object": "https://n.example/p/1"}"#).objectIds.isEmpty)
+        let built = ASObject(id: "https://a.example/f/1", type: "Flag", extra: ["object": .array([.string("https://n.example/users/bob")])])
+        #expect(try ASObject.decode(from: built.encoded()).objectIds == ["https://n.example/users/bob"], "a list in extra is written")
+    }
+
     @Test func bytesThatAreNotUTF8AreRejected() {
         #expect(throws: ActivityError.invalidJSON) { try ASObject.decode(from: Data([0x7B, 0xFF, 0xFE, 0x7D])) }
     }

@@ -1,4 +1,5 @@
 import Activity
+import Dispatch
 import Foundation
 import Signatures
 import Storage
@@ -34,7 +35,7 @@ public struct AccountService: Sendable {
         try AccountValidation.checkEmail(email)
         try AccountValidation.checkPassword(password)
         try await checkAvailable(username: username, email: email)
-        let (key, hash) = try makeSecrets(password: password)
+        let (publicKeyPem, privateKeyPem, hash) = try await makeSecrets(password: password)
         var account = Account(username: username, domain: nil, uri: urls.actor(username))
         account.url = urls.profile(username)
         account.displayName = displayName
@@ -44,8 +45,8 @@ public struct AccountService: Sendable {
         account.followersUrl = urls.followers(username)
         account.followingUrl = urls.following(username)
         account.publicKeyId = urls.key(username)
-        account.publicKeyPem = key.publicKey.spkiPEM
-        account.privateKeyPem = key.pkcs8PEM
+        account.publicKeyPem = publicKeyPem
+        account.privateKeyPem = privateKeyPem
         let stored = account
         do {
             try await database.write { db in
@@ -164,9 +165,21 @@ public struct AccountService: Sendable {
         if emailTaken { throw .validation("Email has already been taken") }
     }
 
-    private func makeSecrets(password: String) throws(NodeError) -> (RSAPrivateKey, String) {
-        do {
-            return (try RSAPrivateKey.generate(bits: 2048), try PasswordHasher.hash(password, logN: passwordCost))
-        } catch { throw .internal("generating secrets: \(error)") }
+    /// A new RSA-2048 key pair (public and private PEM) and the password's scrypt hash, made on
+    /// a Dispatch thread: together they take a few hundred milliseconds of CPU, which on the
+    /// cooperative pool (two threads on a two-core machine) would stall every other request.
+    private func makeSecrets(password: String) async throws(NodeError) -> (String, String, String) {
+        let cost = passwordCost
+        let result: Result<(String, String, String), NodeError> = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                do {
+                    let key = try RSAPrivateKey.generate(bits: 2048)
+                    continuation.resume(returning: .success((key.publicKey.spkiPEM, key.pkcs8PEM, try PasswordHasher.hash(password, logN: cost))))
+                } catch {
+                    continuation.resume(returning: .failure(.internal("generating secrets: \(error)")))
+                }
+            }
+        }
+        return try result.get()
     }
 }
