@@ -50,7 +50,7 @@ final class EventStreamClient: @unchecked Sendable {
     deinit { close(fd) }
 
     /// Waits (bounded) until `condition` holds over what arrived.
-    func wait(for what: String, within seconds: Double = 10, _ condition: (EventStreamClient) -> Bool) async throws {
+    func wait(for what: String, within seconds: Double = 30, _ condition: (EventStreamClient) -> Bool) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             pump()
@@ -62,7 +62,7 @@ final class EventStreamClient: @unchecked Sendable {
 
     /// Waits (bounded) for an event named `name` whose data satisfies `matching`.
     @discardableResult
-    func event(_ name: String, within seconds: Double = 10, matching: (String) -> Bool = { _ in true }) async throws -> Event {
+    func event(_ name: String, within seconds: Double = 30, matching: (String) -> Bool = { _ in true }) async throws -> Event {
         var found: Event?
         try await wait(for: "\(name) event", within: seconds) { client in
             found = client.events.first { $0.event == name && matching($0.data) }
