@@ -16,7 +16,8 @@ public struct PushWorker: Service {
     let now: @Sendable () -> Date
     /// Supplies the backoff between attempts.
     let policy: RetryPolicy
-    /// How long the worker sleeps between passes.
+    /// The longest the worker sleeps between passes; it wakes sooner when a push is queued
+    /// or a retry falls due.
     let pollInterval: Duration
     /// The client pushes go through: the node's address policy, short timeouts.
     let httpClient: CurlHTTPClient
@@ -31,9 +32,9 @@ public struct PushWorker: Service {
     /// - Parameters:
     ///   - now: The clock; the system clock unless a test injects another.
     ///   - policy: The backoff; FedNode's defaults unless given.
-    ///   - pollInterval: The sleep between passes; 1 second.
+    ///   - pollInterval: The longest sleep between passes; 30 seconds.
     public init(node: Node, now: @escaping @Sendable () -> Date = { Date() }, policy: RetryPolicy = RetryPolicy(),
-                pollInterval: Duration = .seconds(1)) {
+                pollInterval: Duration = .seconds(30)) {
         self.node = node
         self.now = now
         self.policy = policy
@@ -46,15 +47,26 @@ public struct PushWorker: Service {
         httpClient = CurlHTTPClient(configuration: client)
     }
 
-    /// Sends due pushes until the service group shuts down.
+    /// Sends due pushes until the service group shuts down: after each pass it sleeps until a
+    /// push is queued (the queue is observed), the next retry is due, or `pollInterval` passed.
     public func run() async throws {
+        let signal = WorkSignal()
+        let observation = PushSubscriptions.observeQueue(in: node.database) { signal.notify() }
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 let sent = await sendDue()
-                if sent < Self.batchSize { try? await Task.sleep(for: pollInterval) }
+                if sent < Self.batchSize { await signal.wait(timeout: await untilNextDue()) }
             }
         }
+        observation.cancel()
         httpClient.shutdown()
+    }
+
+    /// How long until the next queued push is due: at least 10 ms, at most `pollInterval`.
+    private func untilNextDue() async -> Duration {
+        guard let next = try? await node.database.read({ db in try db.pushSubscriptions.nextDue() }) else { return pollInterval }
+        let seconds = max(0.01, next.timeIntervalSince(now()))
+        return seconds >= Double(pollInterval.components.seconds) ? pollInterval : .milliseconds(Int64(seconds * 1000))
     }
 
     /// One pass: sends up to `batchSize` due pushes at once and records each outcome.

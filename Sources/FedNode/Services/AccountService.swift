@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Signatures
 import Storage
+import Synchronization
 
 /// Creates, finds, authenticates and deletes local accounts.
 public struct AccountService: Sendable {
@@ -10,15 +11,16 @@ public struct AccountService: Sendable {
     private let urls: NodeURLs
     private let passwordCost: Int
     // A valid hash of a random password at the same cost, so a sign-in with an unknown email
-    // takes as long as one with a wrong password and does not reveal which emails exist.
-    private let decoyHash: String
+    // takes as long as one with a wrong password and does not reveal which emails exist. Made on
+    // first use: scrypt's 32 MiB and ~130 ms are not paid by nodes nobody signs in to.
+    private let decoy: DecoyHash
 
     /// Creates the service over a node's database.
     public init(database: NodeDatabase, urls: NodeURLs, passwordCost: Int) {
         self.database = database
         self.urls = urls
         self.passwordCost = passwordCost
-        self.decoyHash = (try? PasswordHasher.hash(UUID().uuidString, logN: passwordCost)) ?? ""
+        self.decoy = DecoyHash(cost: passwordCost)
     }
 
     /// Creates a local account with its own RSA-2048 key pair and scrypt-hashed password.
@@ -96,7 +98,7 @@ public struct AccountService: Sendable {
             }
         } catch { throw .internal("reading credentials: \(error)") }
         guard let (account, credential) = row else {
-            _ = PasswordHasher.verify(password, against: decoyHash)
+            _ = PasswordHasher.verify(password, against: decoy.value)
             return nil
         }
         return PasswordHasher.verify(password, against: credential.passwordHash) ? account : nil
@@ -181,5 +183,23 @@ public struct AccountService: Sendable {
             }
         }
         return try result.get()
+    }
+}
+
+/// The decoy password hash of `AccountService`, computed once, when first needed.
+private final class DecoyHash: Sendable {
+    private let cost: Int
+    private let hash = Mutex<String?>(nil)
+
+    init(cost: Int) { self.cost = cost }
+
+    /// The hash, made on the first call (later calls wait for it, then share it).
+    var value: String {
+        hash.withLock { stored in
+            if let stored { return stored }
+            let made = (try? PasswordHasher.hash(UUID().uuidString, logN: cost)) ?? ""
+            stored = made
+            return made
+        }
     }
 }

@@ -42,6 +42,12 @@ extension PushSubscriptions {
             .limit(limit).fetchAll(db)
     }
 
+    /// Calls `onChange` after every transaction of this process that changes the push queue
+    /// (notifications queue pushes by trigger), so the worker wakes at once.
+    public static func observeQueue(in database: NodeDatabase, onChange: @escaping @Sendable () -> Void) -> ChangeObservation {
+        ChangeObservation(table: PushDelivery.databaseTableName, in: database, onChange: onChange)
+    }
+
     /// When the next queued push is due, if any is queued.
     public func nextDue() throws -> Date? {
         try Date.fetchOne(db, sql: "SELECT MIN(next_attempt_at) FROM push_deliveries")

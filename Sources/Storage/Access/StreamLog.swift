@@ -17,17 +17,7 @@ extension StreamLog {
     /// region observation). Errors of the observation are ignored: it only saves latency for
     /// a reader that also polls.
     /// - Returns: The observation; it lasts until cancelled.
-    public static func observeChanges(in database: NodeDatabase, onChange: @escaping @Sendable () -> Void) -> StreamLogObservation {
-        let cancellable = DatabaseRegionObservation(tracking: Table(StreamEvent.databaseTableName))
-            .start(in: database.pool, onError: { _ in }, onChange: { _ in onChange() })
-        return StreamLogObservation(cancellable: cancellable)
+    public static func observeChanges(in database: NodeDatabase, onChange: @escaping @Sendable () -> Void) -> ChangeObservation {
+        ChangeObservation(table: StreamEvent.databaseTableName, in: database, onChange: onChange)
     }
-}
-
-/// A running observation of the streaming event log (`StreamLog.observeChanges`).
-public struct StreamLogObservation: Sendable {
-    let cancellable: AnyDatabaseCancellable
-
-    /// Stops the observation.
-    public func cancel() { cancellable.cancel() }
 }
