@@ -56,10 +56,13 @@ struct RegistrationTests {
             let active = try await client.api(.get, "/api/v2/admin/accounts?status=active", token: modToken).jsonArray ?? []
             #expect(!active.contains { $0["username"] as? String == "newbie" }, "a pending account is not active")
 
+            let actor: HTTPFields = [.accept: "application/activity+json"]
+            #expect(try await client.api(.get, "/users/newbie", headers: actor).status == .notFound, "no actor while pending")
             let id = try #require(entry["id"] as? String)
             let approved = try await client.api(.post, "/api/v1/admin/accounts/\(id)/approve", token: modToken)
             #expect(approved.status == .ok && approved.json?["approved"] as? Bool == true)
             #expect(try await client.api(.get, "/api/v1/accounts/verify_credentials", token: token).status == .ok)
+            #expect(try await client.api(.get, "/users/newbie", headers: actor).status == .ok)
             #expect(try await client.api(.post, "/api/v1/admin/accounts/\(id)/approve", token: modToken).status == .forbidden)
             #expect(try await client.api(.post, "/api/v1/admin/accounts/\(id)/reject", token: modToken).status == .forbidden,
                     "an approved account cannot be rejected")
