@@ -29,7 +29,7 @@ public struct AccountListFilter: Sendable, Equatable {
     public var local: Bool?
     /// Only accounts of this domain.
     public var domain: String?
-    /// `active`, `disabled`, `silenced`, `suspended`, `sensitized`, or nil for all.
+    /// `active`, `pending` (waiting for approval), `disabled`, `silenced`, `suspended`, `sensitized`, or nil for all.
     public var status: String?
     /// Only staff members.
     public var staffOnly = false
