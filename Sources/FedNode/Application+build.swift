@@ -26,6 +26,7 @@ public func buildApplication(node: Node, runWorkers: Bool = true) -> some Applic
     StatusController(node: node).addRoutes(to: router)
     InboxController(node: node).addRoutes(to: router)
     RemoteMediaController(node: node).addRoutes(to: router)
+    InviteController(node: node).addRoutes(to: router)
     addClientAPIRoutes(to: router, node: node)
     let hub = StreamingHub(node: node)
     let streaming = StreamingController(node: node, hub: hub)

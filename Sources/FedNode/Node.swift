@@ -62,6 +62,7 @@ public final class Node: Sendable {
             throw .configuration("\(error)")
         }
         let effective = try Self.pinIdentity(configuration, in: database)
+        try Self.storeFederationMode(effective.federationMode, in: database)
         if effective.requireEmailConfirmation, effective.mail == nil {
             throw .configuration("--require-email-confirmation needs an SMTP server (--smtp-url and --smtp-from)")
         }

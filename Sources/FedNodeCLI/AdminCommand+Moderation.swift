@@ -57,14 +57,17 @@ extension AdminCommand {
         func run() async throws {
             let node = try openNode(options)
             let resolved = resolved
-            let rows = try await AdminCommand.read(node) { db in
-                try db.moderation.reports(resolved: resolved, by: nil, about: nil, page: PageBounds(limit: 200)).map { report in
+            let (rows, notes) = try await AdminCommand.read(node) { db in
+                let reports = try db.moderation.reports(resolved: resolved, by: nil, about: nil, page: PageBounds(limit: 200))
+                let rows = try reports.map { report in
                     (report, try db.accounts.find(id: report.accountId)?.acct ?? "?", try db.accounts.find(id: report.targetAccountId)?.acct ?? "?")
                 }
+                return (rows, try db.reportNotes.counts(of: reports.compactMap(\.id)))
             }
             if rows.isEmpty { print(resolved ? "No resolved reports." : "No open reports.") }
             for (report, by, about) in rows {
-                print("\(report.id ?? 0)\t\(AdminCommand.time(report.createdAt))\t\(by) -> \(about)\t\(report.category)\t\(report.comment.prefix(80))")
+                let noteCount = notes[report.id ?? 0] ?? 0
+                print("\(report.id ?? 0)\t\(AdminCommand.time(report.createdAt))\t\(by) -> \(about)\t\(report.category)\t\(noteCount) notes\t\(report.comment.prefix(80))")
             }
         }
     }

@@ -9,7 +9,8 @@ struct AdminCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin", abstract: "Domain blocks, rules, reports, suspensions and queue status for operators.",
         subcommands: [DomainBlock.self, DomainUnblock.self, DomainBlocks.self, Queues.self, RetryDeliveries.self,
-                      Rules.self, RuleAdd.self, RuleRemove.self, Reports.self, Suspend.self])
+                      Rules.self, RuleAdd.self, RuleRemove.self, Reports.self, Suspend.self,
+                      InviteCreate.self, Invites.self, DomainAllowAdd.self, DomainAllowRemove.self, DomainAllowList.self])
 
     /// `fednode admin domain-block DOMAIN`.
     struct DomainBlock: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import FedNode
 import Foundation
 import Logging
+import Storage
 
 /// Settings shared by every command. Precedence: flag, then `FEDNODE_*` environment
 /// variable, then default.
@@ -24,6 +25,10 @@ struct NodeOptions: ParsableArguments {
     var nodeName: String?
     @Option(name: .customLong("open-registrations"), help: "Whether anyone may sign up: true or false (env FEDNODE_OPEN_REGISTRATIONS, default true).")
     var openRegistrations: Bool?
+    @Option(help: "Who may sign up: open, approval (a moderator approves each sign-up, which gives a reason) or closed (invite links only) (env FEDNODE_REGISTRATIONS; default open, or what --open-registrations says).")
+    var registrations: String?
+    @Option(name: .customLong("federation-mode"), help: "blocklist (federate with every domain not blocked) or allowlist (only with domains allowed by `fednode admin domain-allow` or /api/v1/admin/domain_allows) (env FEDNODE_FEDERATION_MODE; remembered in the database; default blocklist).")
+    var federationMode: String?
     @Option(name: .customLong("trusted-proxy"), help: "Address or CIDR range of a reverse proxy whose X-Forwarded-For names the client; repeatable (env FEDNODE_TRUSTED_PROXIES, comma-separated; default loopback).")
     var trustedProxies: [String] = []
     @Option(help: "Who may read GET /metrics (Prometheus): off, private (loopback and private networks, no forwarded public client) or public (env FEDNODE_METRICS, default private).")
@@ -49,6 +54,14 @@ struct NodeOptions: ParsableArguments {
         configuration.logLevel = try Self.parseLevel(logLevel ?? environment["FEDNODE_LOG_LEVEL"] ?? "info")
         configuration.nodeName = nodeName ?? environment["FEDNODE_NODE_NAME"] ?? "FedNode"
         configuration.openRegistrations = openRegistrations ?? environment["FEDNODE_OPEN_REGISTRATIONS"].map(Self.truthy) ?? true
+        if let mode = registrations ?? environment["FEDNODE_REGISTRATIONS"] {
+            guard let parsed = RegistrationMode(rawValue: mode.lowercased()) else { throw ValidationError("--registrations must be open, approval or closed") }
+            configuration.registrations = parsed
+        }
+        if let mode = federationMode ?? environment["FEDNODE_FEDERATION_MODE"] {
+            guard let parsed = FederationMode(rawValue: mode.lowercased()) else { throw ValidationError("--federation-mode must be blocklist or allowlist") }
+            configuration.federationMode = parsed
+        }
         let proxies = trustedProxies.isEmpty ? environment["FEDNODE_TRUSTED_PROXIES"].map { [$0] } : trustedProxies
         if let proxies {
             guard let parsed = TrustedProxies(parsing: proxies) else {

@@ -32,6 +32,8 @@ func addClientAPIRoutes(to router: Router<NodeRequestContext>, node: Node) {
     AdminReportsController(node: node).addRoutes(to: router)
     AdminDomainBlocksController(node: node).addRoutes(to: router)
     AdminAccountsController(node: node).addRoutes(to: router)
+    AdminReportNotesController(node: node).addRoutes(to: router)
+    AdminDomainAllowsController(node: node).addRoutes(to: router)
     BookmarksController(node: node).addRoutes(to: router)
     MutesController(node: node).addRoutes(to: router)
     PinsController(node: node).addRoutes(to: router)

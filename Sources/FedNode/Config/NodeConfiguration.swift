@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Storage
 
 /// Everything a node needs to know to start. Built by the CLI from flags, `FEDNODE_*`
 /// environment variables and defaults, in that order of precedence.
@@ -25,8 +26,18 @@ public struct NodeConfiguration: Sendable {
     public var logLevel: Logger.Level = .info
     /// Name of the node shown in NodeInfo and the instance API (`--node-name`, `FEDNODE_NODE_NAME`).
     public var nodeName: String = "FedNode"
-    /// Whether anyone may sign up (`--open-registrations`, `FEDNODE_OPEN_REGISTRATIONS`).
-    public var openRegistrations: Bool = true
+    /// Who may sign up (`--registrations open|approval|closed`, `FEDNODE_REGISTRATIONS`).
+    public var registrations: RegistrationMode = .open
+    /// Whether sign-up is possible without an invite; setting it picks `open` or `closed`
+    /// (`--open-registrations`, `FEDNODE_OPEN_REGISTRATIONS`, kept for existing setups).
+    public var openRegistrations: Bool {
+        get { registrations.acceptsSignUps }
+        set { registrations = newValue ? .open : .closed }
+    }
+    /// Federate with every domain not blocked, or only with allowed ones
+    /// (`--federation-mode`, `FEDNODE_FEDERATION_MODE`). Stored in the database when given;
+    /// nil keeps the stored mode (block-list when never set).
+    public var federationMode: FederationMode?
     /// scrypt cost as log2(N) for new password hashes (`FEDNODE_PASSWORD_COST`, default 15).
     public var passwordCost: Int = 15
     /// Per-address limits on sign-up, login and token requests, and per-account failed logins.

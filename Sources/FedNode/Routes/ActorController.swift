@@ -83,7 +83,8 @@ struct ActorController {
     private func localAccount(_ context: NodeRequestContext) async throws -> Account {
         let username = try context.parameters.require("username")
         let account = try await node.database.read { db in
-            let found = try db.accounts.findLocal(username: username)
+            // An account waiting for approval does not exist for other servers yet.
+            let found = try db.accounts.findLocal(username: username).flatMap { try db.registrations.isPending($0.id) ? nil : $0 }
             return (found, try db.accounts.tombstone(uri: node.urls.actor(username)), try found.map { try db.moderation.isSuspended($0.id) } ?? false)
         }
         // A suspended account is gone for other servers, as Mastodon answers it.

@@ -34,7 +34,10 @@ struct AuthorizeInteractionController {
         do { found = try await lookup(uri) } catch { return InteractionPages.notFound(uri: uri, reason: error.message) }
         let email = params.string("email") ?? ""
         let account: Account?
-        do { account = try await node.signIn(email: email, password: params.string("password") ?? "") } catch {
+        do { account = try await node.signIn(email: email, password: params.string("password") ?? "") } catch let refused as NodeError where refused.status == .forbidden {
+            return InteractionPages.form(found, uri: uri, nodeName: node.configuration.nodeName, email: email,
+                                         error: refused.message + ".", status: refused.status)
+        } catch {
             return InteractionPages.form(found, uri: uri, nodeName: node.configuration.nodeName, email: email,
                                          error: "Too many failed sign-ins for this account. Try again later.", status: .tooManyRequests)
         }

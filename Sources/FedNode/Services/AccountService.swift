@@ -29,9 +29,12 @@ public struct AccountService: Sendable {
     ///   - email: Sign-in email, unique ignoring case.
     ///   - password: At least 8 characters.
     ///   - displayName: Optional display name.
+    ///   - alongside: Runs in the same transaction after the account is stored (how it signed
+    ///     up, an invite's use); a `NodeError` it throws undoes the whole sign-up.
     /// - Returns: The stored account.
     /// - Throws: `NodeError.validation` for invalid or taken values; `.internal` otherwise.
-    public func create(username: String, email: String, password: String, displayName: String = "") async throws(NodeError) -> Account {
+    public func create(username: String, email: String, password: String, displayName: String = "",
+                       alongside: (@Sendable (Transaction, Account) throws -> Void)? = nil) async throws(NodeError) -> Account {
         let email = email.trimmingCharacters(in: .whitespaces)
         try AccountValidation.checkUsername(username)
         try AccountValidation.checkEmail(email)
@@ -54,7 +57,10 @@ public struct AccountService: Sendable {
             try await database.write { db in
                 try db.accounts.insert(stored)
                 try db.accounts.insertCredential(Credential(accountId: stored.id, email: email, passwordHash: hash))
+                try alongside?(db, stored)
             }
+        } catch let error as NodeError {
+            throw error
         } catch let error where Accounts.isUniquenessViolation(error) {
             // Lost a race with a concurrent sign-up for the same name or email.
             throw .validation("Username or email has already been taken")

@@ -29,7 +29,7 @@ public struct AccountListFilter: Sendable, Equatable {
     public var local: Bool?
     /// Only accounts of this domain.
     public var domain: String?
-    /// `active`, `disabled`, `silenced`, `suspended`, `sensitized`, or nil for all.
+    /// `active`, `pending` (waiting for approval), `disabled`, `silenced`, `suspended`, `sensitized`, or nil for all.
     public var status: String?
     /// Only staff members.
     public var staffOnly = false
@@ -55,11 +55,12 @@ extension Moderation {
         if measures.isClear { _ = try AccountModeration.deleteOne(db, key: measures.accountId) } else { try measures.save(db) }
     }
 
-    /// Whether `accountId` may not use the node: suspended or disabled.
+    /// Whether `accountId` may not use the node: suspended, disabled, or still pending approval.
     public func isLockedOut(_ accountId: Int64) throws -> Bool {
         try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM account_moderation WHERE account_id = ? AND (suspended_at IS NOT NULL OR disabled_at IS NOT NULL))
-            """, arguments: [accountId]) ?? false
+                OR EXISTS (SELECT 1 FROM sign_up_requests WHERE account_id = ? AND approved_at IS NULL)
+            """, arguments: [accountId, accountId]) ?? false
     }
 
     /// Whether `accountId` is suspended.
@@ -105,8 +106,8 @@ extension Moderation {
         case "silenced": "m.silenced_at IS NOT NULL"
         case "disabled": "m.disabled_at IS NOT NULL"
         case "sensitized": "m.sensitized_at IS NOT NULL"
-        case "pending": "0"
-        default: "m.suspended_at IS NULL AND m.disabled_at IS NULL"
+        case "pending": "EXISTS (SELECT 1 FROM sign_up_requests s WHERE s.account_id = a.id AND s.approved_at IS NULL)"
+        default: "m.suspended_at IS NULL AND m.disabled_at IS NULL AND NOT EXISTS (SELECT 1 FROM sign_up_requests s WHERE s.account_id = a.id AND s.approved_at IS NULL)"
         }
     }
 

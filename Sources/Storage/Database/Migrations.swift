@@ -41,6 +41,7 @@ enum Migrations {
         migrator.registerMigration("discovery-suggestion-dismissals") { db in
             for statement in discoverySchema { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("Registration-1") { db in for statement in registrationSchema { try db.execute(sql: statement) } }
         return migrator
     }
 

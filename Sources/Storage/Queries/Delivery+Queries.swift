@@ -4,7 +4,8 @@ import GRDB
 extension Delivery {
     /// Queues one delivery of `payload` per distinct inbox, inside the caller's transaction
     /// (so the action and its deliveries land together). Repeats of the same activity to the
-    /// same inbox are ignored. Inboxes on a blocked domain (or a subdomain of one) get nothing.
+    /// same inbox are ignored. Inboxes on a domain the node does not federate with (blocked, or not
+    /// allowed in allow-list mode; `FederationPolicy`) get nothing.
     /// - Parameters:
     ///   - activityUri: The activity's id.
     ///   - payload: The JSON body.
@@ -16,11 +17,11 @@ extension Delivery {
     public static func enqueue(activityUri: String, payload: Data, accountId: Int64, inboxes: [String], in db: Database) throws -> Int {
         var queued = 0
         var seen = Set<String>()
-        let blocked = try DomainBlocks.all(in: db)
+        let policy = try FederationPolicy.load(in: db)
         for inbox in inboxes where seen.insert(inbox).inserted {
             guard let host = URLComponents(string: inbox)?.host?.lowercased() else { continue }
             let port = URLComponents(string: inbox)?.port.map { ":\($0)" } ?? ""
-            if DomainBlocks.covers(blocked, host + port) { continue }
+            if !policy.federates(with: host + port) { continue }
             let delivery = Delivery(activityUri: activityUri, accountId: accountId, inboxUrl: inbox, domain: host + port, payload: payload)
             try delivery.insert(db, onConflict: .ignore)
             queued += db.changesCount

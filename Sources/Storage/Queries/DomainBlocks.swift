@@ -4,16 +4,18 @@ import GRDB
 /// Domain blocks as Mastodon applies them: a block of `example.com` covers `example.com` on
 /// any port and every subdomain such as `media.example.com`.
 public enum DomainBlocks {
-    /// Whether `authority` (`host[:port]`, any letter case) is blocked, itself or through a
-    /// parent domain.
+    /// Whether the node refuses to federate with `authority` (`host[:port]`, any letter case):
+    /// a block covers it, itself or through a parent domain, or the node is in allow-list mode
+    /// and no allow covers it (`FederationPolicy`).
     /// - Parameters:
     ///   - authority: The host, with its port if any.
     ///   - db: An open database connection.
-    /// - Returns: `true` when a block covers it.
+    /// - Returns: `true` when the node does not federate with it.
     public static func isBlocked(_ authority: String, in db: Database) throws -> Bool {
         let keys = candidates(for: authority)
         guard !keys.isEmpty else { return false }
-        return try DomainBlock.filter(keys.contains(Column("domain"))).fetchCount(db) > 0
+        if try DomainBlock.filter(keys.contains(Column("domain"))).fetchCount(db) > 0 { return true }
+        return try FederationPolicy.mode(in: db) == .allowlist && !FederationPolicy.isAllowed(authority, in: db)
     }
 
     /// Every blocked domain, lowercased, for checking many hosts at once with `covers(_:_:)`.

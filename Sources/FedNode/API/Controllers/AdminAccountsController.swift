@@ -21,8 +21,8 @@ struct AdminAccountsController {
         router.post("api/v1/admin/accounts/:id/unsilence", use: { request, context in try await undo(request, context) { $0.silencedAt = nil } })
         router.post("api/v1/admin/accounts/:id/unsuspend", use: { request, context in try await undo(request, context) { $0.suspendedAt = nil } })
         router.post("api/v1/admin/accounts/:id/unsensitive", use: { request, context in try await undo(request, context) { $0.sensitizedAt = nil } })
-        router.post("api/v1/admin/accounts/:id/approve", use: notPending)
-        router.post("api/v1/admin/accounts/:id/reject", use: notPending)
+        router.post("api/v1/admin/accounts/:id/approve", use: approve)
+        router.post("api/v1/admin/accounts/:id/reject", use: reject)
     }
 
     /// `GET /api/v1/admin/accounts` (`admin:read:accounts`): `local`, `remote`, `by_domain`,
@@ -56,7 +56,7 @@ struct AdminAccountsController {
             filter.status = status
         }
         filter.staffOnly = params.nonEmpty("permissions") == "staff"
-        try params.refuse(["ip", "invited_by", "role_ids"]) { "\($0) is not supported: the node keeps no sign-in addresses, invites or custom roles" }
+        try params.refuse(["ip", "invited_by", "role_ids"]) { "\($0) is not supported: the node keeps no sign-in addresses or custom roles, and does not filter by inviter" }
         return try await list(request, params, filter)
     }
 
@@ -101,11 +101,33 @@ struct AdminAccountsController {
         return APIResponse.empty()
     }
 
-    /// `POST /api/v1/admin/accounts/:id/approve|reject`: sign-ups need no approval on this
-    /// node, so no account is ever pending.
-    @Sendable func notPending(_ request: Request, context: NodeRequestContext) async throws -> Response {
-        _ = try await access.staff(of: request, scope: "admin:write:accounts")
-        throw NodeError.forbidden("This account is not pending approval")
+    /// `POST /api/v1/admin/accounts/:id/approve` (`admin:write:accounts`): the pending
+    /// account can sign in and its token works. Answers the account; 403 when not pending.
+    @Sendable func approve(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (me, _) = try await access.staff(of: request, scope: "admin:write:accounts")
+        let id = try StaffAccess.id(context)
+        try await access.write { db in
+            guard try db.accounts.exists(id: id) else { throw NodeError.notFound("Record not found") }
+            guard try db.registrations.approve(id, at: Date()) else { throw NodeError.forbidden("This account is not pending approval") }
+        }
+        return try await answer(id, viewer: me)
+    }
+
+    /// `POST /api/v1/admin/accounts/:id/reject` (`admin:write:accounts`): deletes the pending
+    /// account (it never federated; its name becomes free again). Answers the account as it
+    /// was; 403 when not pending.
+    @Sendable func reject(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (me, _) = try await access.staff(of: request, scope: "admin:write:accounts")
+        let id = try StaffAccess.id(context)
+        let entity = try await access.write { db -> APIAdminAccount in
+            guard let account = try db.accounts.find(id: id) else { throw NodeError.notFound("Record not found") }
+            guard try db.registrations.isPending(id) else { throw NodeError.forbidden("This account is not pending approval") }
+            var entity = try ModerationRenderer(node: node, viewer: me, db: db).account(account)
+            _ = try db.accounts.delete(account)
+            entity.approved = false
+            return entity
+        }
+        return APIResponse.json(entity)
     }
 
     /// Lifts one measure from the account `:id` and answers it.

@@ -68,11 +68,13 @@ struct AdminReportsController {
         return try await change(StaffAccess.id(context), by: me) { $0.assignedAccountId = nil }
     }
 
-    /// `POST /api/v1/admin/reports/:id/resolve` (`admin:write:reports`).
+    /// `POST /api/v1/admin/reports/:id/resolve` (`admin:write:reports`): an optional `note`
+    /// (or GoToSocial's `action_taken_comment`) is kept as a report note.
     @Sendable func resolve(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (me, _) = try await access.staff(of: request, scope: "admin:write:reports")
+        let note = try AdminReportNotesController.content(try await APIParams.read(request), keys: ["note", "action_taken_comment"])
         let now = Date()
-        return try await change(StaffAccess.id(context), by: me) { report in
+        return try await change(StaffAccess.id(context), by: me, note: note) { report in
             report.actionTakenAt = now
             report.actionTakenByAccountId = me.id
         }
@@ -89,13 +91,15 @@ struct AdminReportsController {
 
     /// Applies `edit` to report `id` (nothing is saved when it changes nothing) and answers it.
     /// - Throws: 404 for an unknown report.
-    private func change(_ id: Int64, by me: Account, _ edit: @Sendable @escaping (inout Report) -> Void) async throws(NodeError) -> Response {
+    private func change(_ id: Int64, by me: Account, note: String? = nil,
+                        _ edit: @Sendable @escaping (inout Report) -> Void) async throws(NodeError) -> Response {
         let now = Date()
         let entity = try await access.write { db -> APIAdminReport? in
             guard var report = try db.moderation.report(id: id) else { return nil }
             let before = report
             edit(&report)
             if report != before { try db.moderation.save(report, at: now) }
+            if let note { _ = try db.reportNotes.add(ReportNote(reportId: id, accountId: me.id, content: note, at: now)) }
             return try ModerationRenderer(node: node, viewer: me, db: db).report(try db.moderation.report(id: id) ?? report)
         }
         guard let entity else { throw .notFound("Record not found") }

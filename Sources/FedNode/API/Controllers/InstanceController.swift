@@ -37,7 +37,9 @@ struct InstanceController {
             uri: node.urls.domain, title: configuration.nodeName, shortDescription: "", description: "", email: "",
             version: Self.version, urls: .init(streamingApi: streamingURL),
             stats: .init(userCount: counts.usage.users, statusCount: counts.usage.localPosts, domainCount: counts.domains),
-            thumbnail: thumbnailURL, languages: ["en"], registrations: configuration.openRegistrations, approvalRequired: false,
+            thumbnail: thumbnailURL, languages: ["en"], registrations: configuration.registrations.acceptsSignUps,
+            approvalRequired: configuration.registrations == .approval,
+            // Users cannot make invites (the operator does, with `fednode admin invite`).
             invitesEnabled: false,
             configuration: APIInstanceConfigurationV1(accounts: Self.accounts, statuses: Self.statuses, mediaAttachments: Self.media, polls: Self.polls),
             contactAccount: nil, rules: try await rules())
@@ -55,10 +57,19 @@ struct InstanceController {
             configuration: APIInstanceConfiguration(
                 urls: .init(streaming: streamingURL, status: nil), vapid: .init(publicKey: Base64URL.encode(node.vapidKey.publicKey)), accounts: Self.accounts,
                 statuses: Self.statuses, mediaAttachments: Self.media, polls: Self.polls, translation: .init(enabled: false)),
-            registrations: .init(enabled: configuration.openRegistrations, approvalRequired: false,
-                                 message: configuration.openRegistrations ? nil : "Registrations are closed.", url: nil),
+            registrations: .init(enabled: configuration.registrations.acceptsSignUps, approvalRequired: configuration.registrations == .approval,
+                                 message: Self.registrationMessage(configuration.registrations), url: nil),
             apiVersions: ["mastodon": 2], contact: .init(email: "", account: nil), rules: try await rules())
         return APIResponse.json(instance, headers: Self.publicCache)
+    }
+
+    /// What sign-up asks for, in the words apps show (`registrations.message`).
+    static func registrationMessage(_ mode: RegistrationMode) -> String? {
+        switch mode {
+        case .open: nil
+        case .approval: "Sign-ups are reviewed by the moderators: say why you want to join, and read the rules first."
+        case .closed: "Registrations are closed. You can sign up with an invite link from the administrators."
+        }
     }
 
     /// The instance rules, in order.

@@ -43,6 +43,9 @@ struct OAuthAuthorizeController {
                                               error: "Too many failed sign-ins for this account. Try again later.", status: .tooManyRequests)
                 page.headers.append(contentsOf: throttled.headers)
                 return page
+            } catch let refused as NodeError where refused.status == .forbidden {
+                return AuthorizePage.form(authorization, nodeName: node.configuration.nodeName, email: email,
+                                          error: refused.message + ".", status: .forbidden)
             }
             guard let account = signedIn else {
                 return AuthorizePage.form(authorization, nodeName: node.configuration.nodeName, email: email,

@@ -11,20 +11,23 @@ struct SignUpController {
         router.post("api/v1/accounts", use: create)
     }
 
-    /// `POST /api/v1/accounts` (username, email, password, agreement, locale, reason) with a
-    /// token holding `write:accounts`: creates the account and answers a `Token` for it with
-    /// the scopes of the app's token. 401/403 for a missing token or scope, 403 when
-    /// registrations are closed, 422 with per-field `details`, 429 when throttled.
+    /// `POST /api/v1/accounts` (username, email, password, agreement, locale, reason,
+    /// invite_code) with a token holding `write:accounts`: creates the account and answers a
+    /// `Token` for it with the scopes of the app's token. In approval mode the account (and
+    /// the token) works once a moderator approves it; `reason` is then required. A valid
+    /// `invite_code` skips approval and works when registrations are closed. 401/403 for a
+    /// missing token or scope, 403 when registrations are closed, 422 with per-field `details`
+    /// (an unusable invite, a missing reason), 429 when throttled.
     @Sendable func create(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let limits = try await node.throttle("signup", rule: node.configuration.rateLimits.signUp, request: request, context: context)
         guard let caller = try await node.apiAuth.caller(of: request) else { throw NodeError.unauthorized("The access token is invalid") }
         try caller.require("write:accounts")
-        guard node.configuration.openRegistrations else { throw NodeError.forbidden("This action is not allowed") }
         let params = try await APIParams.read(request)
         let username = params.string("username") ?? "", email = params.nonEmpty("email") ?? "", password = params.string("password") ?? ""
         do {
+            let terms = try await RegistrationService(node: node).terms(inviteCode: params.nonEmpty("invite_code"), reason: params.string("reason"))
             try Self.check(username: username, email: email, password: password, agreement: params.bool("agreement") ?? false)
-            let account = try await create(username: username, email: email, password: password)
+            let account = try await create(username: username, email: email, password: password, terms: terms)
             // When the node requires it, the token below works once the emailed link is opened.
             try await AccountMailService(node: node).beginConfirmation(of: account, email: email)
             let issued: (token: String, refresh: String, row: OAuthToken)
@@ -39,12 +42,18 @@ struct SignUpController {
         }
     }
 
-    /// Creates the account, turning "already taken" into a field detail.
-    private func create(username: String, email: String, password: String) async throws -> Account {
+    /// Creates the account under `terms`, turning "already taken" into a field detail.
+    private func create(username: String, email: String, password: String, terms: SignUpTerms) async throws -> Account {
         do {
-            return try await node.accounts.create(username: username, email: email, password: password)
+            return try await node.accounts.create(username: username, email: email, password: password) { db, account in
+                try RegistrationService.record(terms, of: account, in: db, at: Date())
+            }
         } catch .validation(let message) {
             var failure = ValidationFailure()
+            if message.hasPrefix("Invite") {
+                failure.add("invite_code", "ERR_INVALID", "has expired or been used up")
+                throw failure
+            }
             let field = message.hasPrefix("Email") ? "email" : "username"
             failure.add(field, Self.code(for: message), field == "email" ? "has already been taken" : Self.description(message, field: "Username"))
             throw failure

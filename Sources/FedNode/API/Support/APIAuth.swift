@@ -58,8 +58,9 @@ public struct APIAuth: Sendable {
     /// The caller presenting the raw bearer `token`.
     /// - Parameter allowUnconfirmed: Whether an account still waiting for its email
     ///   confirmation may call (only for asking another confirmation link).
-    /// - Throws: 401 for an unknown, revoked or expired token; 403 for an account that must
-    ///   confirm its email first (when the node requires confirmation), as Mastodon answers.
+    /// - Throws: 401 for an unknown, revoked or expired token; 403 for an account still pending
+    ///   approval, locked out, or that must confirm its email first (when the node requires
+    ///   confirmation), as Mastodon answers.
     public func caller(token: String, allowUnconfirmed: Bool = false) async throws(NodeError) -> APICaller {
         let hash = Self.hash(token)
         let checkConfirmation = node.configuration.requireEmailConfirmation && !allowUnconfirmed
@@ -70,6 +71,9 @@ public struct APIAuth: Sendable {
                 else { return nil }
                 let account = try row.accountId.flatMap { try db.accounts.find(id: $0) }
                 if row.accountId != nil, account == nil { return nil }
+                if let account, try db.registrations.isPending(account.id) {
+                    throw NodeError.forbidden(RegistrationService.pendingMessage)
+                }
                 if let account, try db.moderation.isLockedOut(account.id) {
                     throw NodeError.forbidden("Your login is currently disabled")
                 }

@@ -53,7 +53,8 @@ extension Node {
     /// Signs in by email and password, refusing accounts with too many recent failures.
     /// - Returns: The account, or `nil` for a wrong email or password.
     /// - Throws: `RateLimitExceeded` while the account's failures window is full;
-    ///   `NodeError.internal` when credentials cannot be read.
+    ///   `NodeError.forbidden` for an account pending approval; `.internal` when credentials
+    ///   cannot be read.
     func signIn(email: String, password: String) async throws -> Account? {
         let rule = configuration.rateLimits.failedLoginsPerAccount
         try await failedLogins.check(email, rule: rule)
@@ -62,6 +63,7 @@ extension Node {
             return nil
         }
         await failedLogins.succeeded(email)
+        try await RegistrationService(node: self).refusePending(account)
         return account
     }
 }

@@ -25,11 +25,13 @@ struct ModerationRenderer {
         let credential = account.isLocal ? try db.accounts.credential(of: account.id) : nil
         let unconfirmed = account.isLocal ? try db.accountTokens.isUnconfirmed(account.id) : false
         let measures = try db.moderation.measures(of: account.id)
+        let signUp = account.isLocal ? try db.registrations.request(of: account.id) : nil
         return APIAdminAccount(
             id: String(account.id), username: account.username, domain: account.domain,
             createdAt: EntityRenderer.timestamp(account.createdAt), email: credential?.email, ip: nil, ips: [],
-            locale: nil, inviteRequest: nil, role: Self.role(try db.moderation.role(of: account.id)),
-            confirmed: account.isLocal && !unconfirmed, approved: true, disabled: measures.disabledAt != nil,
+            locale: nil, inviteRequest: signUp.flatMap { $0.reason.isEmpty ? nil : $0.reason },
+            role: Self.role(try db.moderation.role(of: account.id)),
+            confirmed: account.isLocal && !unconfirmed, approved: signUp.map { $0.approvedAt != nil } ?? true, disabled: measures.disabledAt != nil,
             silenced: measures.silencedAt != nil, suspended: measures.suspendedAt != nil, sensitized: measures.sensitizedAt != nil,
             account: try entities.account(account))
     }
@@ -69,17 +71,21 @@ struct ModerationRenderer {
             publicComment: block.publicComment.isEmpty ? nil : block.publicComment, obfuscate: block.obfuscate)
     }
 
-    /// The public `DomainBlock` entity: obfuscated domains keep their first and last letters
-    /// of each label and their dots, as Mastodon stars them.
+    /// The public `DomainBlock` entity: an obfuscated domain is starred as Mastodon's
+    /// `DomainBlock#public_domain` does it, and its `digest` stays the real domain's, so
+    /// whoever knows the domain can still recognise it.
     static func publicDomainBlock(_ block: InstanceDomainBlock) -> APIDomainBlock {
-        var shown = block.domain
-        if block.obfuscate {
-            shown = String(block.domain.enumerated().map { index, character in
-                character == "." || index == 0 || index == block.domain.count - 1 || index % 3 == 0 ? character : "*"
-            })
-        }
-        return APIDomainBlock(domain: shown, digest: digest(block.domain), severity: block.severity,
-                              comment: block.publicComment.isEmpty ? nil : block.publicComment)
+        APIDomainBlock(domain: block.obfuscate ? obfuscated(block.domain) : block.domain, digest: digest(block.domain),
+                       severity: block.severity, comment: block.publicComment.isEmpty ? nil : block.publicComment)
+    }
+
+    /// `domain` with the characters after its first quarter and before its last quarter starred,
+    /// dots kept (`spam.example` → `spam.****ple`), as Mastodon does it.
+    static func obfuscated(_ domain: String) -> String {
+        let characters = Array(domain), visible = characters.count / 4
+        return String(characters.enumerated().map { index, character in
+            index > visible && index < characters.count - visible && character != "." ? "*" : character
+        })
     }
 
     /// SHA-256 of `domain`, hex, as Mastodon publishes it.

@@ -1,0 +1,66 @@
+import Foundation
+import Hummingbird
+import Storage
+
+/// Mastodon's admin domain allow API (`/api/v1/admin/domain_allows`): in allow-list mode
+/// (`--federation-mode allowlist`) the node federates only with these domains (and their
+/// subdomains) that are not blocked: inbox requests, fetches and deliveries of any other are
+/// refused as a blocked domain's are. In block-list mode the list is kept but has no effect.
+struct AdminDomainAllowsController {
+    let node: Node
+    private var access: StaffAccess { StaffAccess(node: node) }
+
+    func addRoutes(to router: Router<NodeRequestContext>) {
+        router.get("api/v1/admin/domain_allows", use: list)
+        router.get("api/v1/admin/domain_allows/:id", use: show)
+        router.post("api/v1/admin/domain_allows", use: create)
+        router.delete("api/v1/admin/domain_allows/:id", use: delete)
+    }
+
+    /// `GET /api/v1/admin/domain_allows` (`admin:read:domain_allows`, admins): newest first,
+    /// paged by id (`limit` up to 200, default 100).
+    @Sendable func list(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        _ = try await access.staff(of: request, scope: "admin:read:domain_allows", minimum: .admin)
+        let page = PageQuery(try await APIParams.read(request), defaultLimit: 100, maxLimit: 200).bounds
+        let allows = try await access.read { db in try db.domainAllows.page(page) }
+        return APIResponse.json(allows.map(Self.entity), headers: PageQuery.headers(for: request, base: node.urls.base, ids: allows.compactMap(\.id)))
+    }
+
+    /// `GET /api/v1/admin/domain_allows/:id` (`admin:read:domain_allows`, admins).
+    @Sendable func show(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        _ = try await access.staff(of: request, scope: "admin:read:domain_allows", minimum: .admin)
+        let id = try StaffAccess.id(context)
+        guard let allow = try await access.read({ db in try db.domainAllows.find(id: id) }) else { throw NodeError.notFound("Record not found") }
+        return APIResponse.json(Self.entity(allow))
+    }
+
+    /// `POST /api/v1/admin/domain_allows` (`admin:write:domain_allows`, admins): `domain`.
+    /// Allowing a domain already allowed answers the existing allow, as Mastodon does.
+    @Sendable func create(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        _ = try await access.staff(of: request, scope: "admin:write:domain_allows", minimum: .admin)
+        let params = try await APIParams.read(request)
+        guard let raw = params.nonEmpty("domain") else { throw NodeError.validation("Validation failed: Domain can't be blank") }
+        let domain = try AdminDomainBlocksController.checked(raw)
+        guard domain != node.urls.domain.lowercased() else { throw NodeError.validation("Validation failed: Domain cannot be this server") }
+        let allow = try await access.write { db in try db.domainAllows.add(domain, at: Date()) }
+        return APIResponse.json(Self.entity(allow))
+    }
+
+    /// `DELETE /api/v1/admin/domain_allows/:id` (`admin:write:domain_allows`, admins): in
+    /// allow-list mode federation with the domain stops and its queued deliveries are dropped.
+    @Sendable func delete(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        _ = try await access.staff(of: request, scope: "admin:write:domain_allows", minimum: .admin)
+        let id = try StaffAccess.id(context)
+        let deleted = try await access.write { db -> Bool in
+            guard let allow = try db.domainAllows.find(id: id) else { return false }
+            return try db.domainAllows.remove(allow)
+        }
+        guard deleted else { throw NodeError.notFound("Record not found") }
+        return APIResponse.empty()
+    }
+
+    /// The `Admin::DomainAllow` entity of `allow`.
+    static func entity(_ allow: DomainAllow) -> APIAdminDomainAllow {
+        APIAdminDomainAllow(id: String(allow.id ?? 0), domain: allow.domain, createdAt: EntityRenderer.timestamp(allow.createdAt))
+    }
+}
