@@ -8,7 +8,8 @@ extension Node {
     /// - Throws: `NodeError.notFound` for an unknown account; see `AccountArchiveWriter.write`.
     @discardableResult
     public func writeArchive(of username: String, to url: URL) async throws(NodeError) -> Int {
-        let account = try await accounts.local(username)
+        let account: Account
+        do { account = try await accounts.local(username) } catch .notFound { throw .notFound("No local account named \(username)") }
         try await AccountArchiveWriter(node: self).write(account, to: url)
         return (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
     }

@@ -125,6 +125,24 @@ struct LifecycleTests {
         }
     }
 
+    @Test("fednode user export NAME --to FILE writes the archive as a ZIP; an unknown name is an error and writes nothing")
+    func cliExport() async throws {
+        let dataDir = (NSTemporaryDirectory() as NSString).appendingPathComponent("fednode-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(atPath: dataDir) }
+        let settings = ["--data-dir", dataDir, "--domain", "photos.test"]
+        #expect(try await FedNodeProcess.run(["user", "create", "alice", "--email", "alice@example.com", "--password", "correct horse"] + settings).status == 0)
+        let file = (dataDir as NSString).appendingPathComponent("alice.zip")
+        let exported = try await FedNodeProcess.run(["user", "export", "alice", "--to", file] + settings)
+        #expect(exported.status == 0 && exported.stdout.contains("Wrote the archive of @alice@photos.test"))
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+        #expect(bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) && bytes.suffix(22).starts(with: [0x50, 0x4B, 0x05, 0x06]))
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\"preferredUsername\":\"alice\""), "actor.json is stored uncompressed")
+        let missing = (dataDir as NSString).appendingPathComponent("nobody.zip")
+        let unknown = try await FedNodeProcess.run(["user", "export", "nobody", "--to", missing] + settings)
+        #expect(unknown.status != 0 && unknown.stderr.contains("No local account named nobody"))
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
     static func importCSV(_ client: any TestClientProtocol, token: String?, type: String, mode: String, csv: String) async throws -> TestResponse {
         var body = MultipartBody()
         body.field("type", type)
