@@ -1,4 +1,6 @@
+import Activity
 import Foundation
+import GRDB
 import Hummingbird
 import HummingbirdTesting
 import Storage
@@ -44,6 +46,28 @@ struct LifecycleTests {
             #expect(again.status == .unprocessableContent)
             #expect((again.json?["error"] as? String)?.contains("taken") == true, "\(again.text)")
         }
+    }
+
+    @Test("the Delete of a deleted actor also goes to the servers of the accounts it liked, mentioned or blocked, not to servers it never reached")
+    func deleteReachesInteractedServers() async throws {
+        let t = try TestNode.make(); defer { t.remove() }
+        let (alice, token) = try await t.user("alice")
+        let gail = try await StatusFixtures.remoteAccount("gail", domain: "liked.example", in: t.node)
+        let hal = try await StatusFixtures.remoteAccount("hal", domain: "blocked.example", in: t.node)
+        _ = try await StatusFixtures.remoteAccount("ivy", domain: "mentioned.example", in: t.node)
+        _ = try await StatusFixtures.remoteAccount("jo", domain: "unrelated.example", in: t.node)
+        let liked = try await StatusFixtures.remotePost(by: gail, text: "Fog on the water", in: t.node)
+        try await t.node.interactions.like(liked.id, by: alice)
+        try await t.node.interactions.block(hal, by: alice)
+        _ = try await t.node.posts.create(.init(text: "Hello @ivy@mentioned.example"), by: alice)
+        let deleted = try await t.withClient { client in
+            try await client.api(.post, "/api/v1/accounts/delete", token: token, form: "password=correct+horse+battery").status
+        }
+        #expect(deleted == .accepted)
+        let deletes = try await t.node.database.pool.read { db in
+            try Delivery.fetchAll(db).filter { (try? ASObject.decode(from: $0.payload))?.type == "Delete" }.map(\.inboxUrl)
+        }
+        #expect(Set(deletes) == ["https://liked.example/inbox", "https://blocked.example/inbox", "https://mentioned.example/inbox"])
     }
 
     @Test("the CSV exports list following, followers, blocks, mutes and bookmarks in Mastodon's shapes")
