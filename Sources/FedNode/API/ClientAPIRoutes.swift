@@ -44,4 +44,6 @@ func addClientAPIRoutes(to router: Router<NodeRequestContext>, node: Node) {
     FilterPartsController(node: node).addRoutes(to: router)
     ConversationsController(node: node).addRoutes(to: router)
     PushSubscriptionController(node: node).addRoutes(to: router)
+    AccountLifecycleController(node: node).addRoutes(to: router)
+    ExportsController(node: node).addRoutes(to: router)
 }

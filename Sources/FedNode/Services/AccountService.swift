@@ -125,7 +125,8 @@ public struct AccountService: Sendable {
 
     /// Deletes a local account and everything it owns (posts, follows, likes, tokens), and
     /// queues a signed `Delete` of its actor to every server that knows it (the inboxes of its
-    /// remote followers and follows), so they remove it too. The name stays taken and the actor
+    /// remote followers and follows, and of the remote accounts it liked, boosted, replied to,
+    /// mentioned or blocked), so they remove it too. The name stays taken and the actor
     /// URL answers 410 Gone.
     /// - Throws: `NodeError.notFound` when there is no such local account.
     public func delete(username: String) throws(NodeError) {
@@ -133,7 +134,8 @@ public struct AccountService: Sendable {
         do {
             deleted = try database.writeBlocking { [urls] db in
                 guard let account = try db.accounts.findLocal(username: username) else { return false }
-                let inboxes = try db.follows.relatedRemoteInboxes(of: account.id)
+                let known = try db.follows.relatedRemoteInboxes(of: account.id) + db.accountArchive.interactedRemoteInboxes(of: account.id)
+                let inboxes = Array(Set(known)).sorted()
                 try db.accounts.saveTombstone(Self.tombstone(of: account))
                 let removed = try db.accounts.delete(account)
                 // What the account had not sent yet is not sent after it is gone; only its
