@@ -42,4 +42,7 @@ func addClientAPIRoutes(to router: Router<NodeRequestContext>, node: Node) {
     FilterPartsController(node: node).addRoutes(to: router)
     ConversationsController(node: node).addRoutes(to: router)
     PushSubscriptionController(node: node).addRoutes(to: router)
+    DomainBlocksController(node: node).addRoutes(to: router)
+    FollowerRemovalController(node: node).addRoutes(to: router)
+    AccountMigrationController(node: node).addRoutes(to: router)
 }

@@ -41,6 +41,7 @@ enum Migrations {
         migrator.registerMigration("discovery-suggestion-dismissals") { db in
             for statement in discoverySchema { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("Move-domain-hiding-aliases-moves") { db in for statement in moveSchema { try db.execute(sql: statement) } }
         return migrator
     }
 
