@@ -99,7 +99,7 @@ struct DomainBlocksTests {
         }
     }
 
-    @Test("hiding a domain ends follows both ways: Undo(Follow) for ours, Reject(Follow) of theirs; their new Follow is rejected")
+    @Test("hiding a domain ends follows both ways: Undo(Follow) for ours, Reject(Follow) of theirs")
     func endsFollows() async throws {
         let t = try TestNode.make(); defer { t.remove() }
         let (alice, token) = try await t.user("alice")
