@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Drives FedNode's per-person tools with Mastodon.py: a user on node A follows and is followed
 by a user on node B, hides B's domain (domain_block), lists it (domain_blocks), sees the follows
-end and B's posts leave the federated timeline, shows it again (domain_unblock); then removes a
+end, B's posts leave the federated timeline and B's new follow rejected, shows it again (domain_unblock); then removes a
 follower of hers (account_remove_from_followers), which B learns through Reject(Follow).
 Exits non-zero on failure.
 
@@ -48,6 +48,10 @@ def run(a, b):
     check(not any(s.uri == post.uri for s in alice.timeline_public()), "bob's post still on the federated timeline")
     eventually("B drops bob's follow of alice", lambda: not bob.account_relationships(alice_on_b.id)[0].following)
     expect_error(lambda: alice.domain_block("not a domain!"), "valid", "422")
+    requested = bob.account_follow(alice_on_b.id)
+    check(requested.requested, f"bob's new follow is not pending: {requested}")
+    eventually("A rejects a new follow from the hidden domain",
+               lambda: not (lambda r: r.requested or r.following)(bob.account_relationships(alice_on_b.id)[0]))
 
     step("alice shows the domain again")
     alice.domain_unblock(domain_b)
