@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Drives FedNode's per-person tools with Mastodon.py: a user on node A follows and is followed
 by a user on node B, hides B's domain (domain_block), lists it (domain_blocks), sees the follows
-end, B's posts leave the federated timeline and B's new follow rejected, shows it again (domain_unblock); then removes a
-follower of hers (account_remove_from_followers), which B learns through Reject(Follow).
-Exits non-zero on failure.
+end, B's posts leave the federated timeline and B's new follow rejected, shows it again
+(domain_unblock); then removes a follower of hers (account_remove_from_followers), which B
+learns through Reject(Follow). Exits non-zero on failure.
 
     move_domain_blocks_test.py --node-a URL --node-b URL
 """
