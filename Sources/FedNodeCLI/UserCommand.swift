@@ -7,7 +7,7 @@ import Storage
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user", abstract: "Manage local accounts.",
-        subcommands: [Create.self, List.self, Delete.self, Role.self, Export.self])
+        subcommands: [Create.self, List.self, Delete.self, Role.self, Export.self, Alias.self])
 
     /// `fednode user create NAME --email E [--password P]`.
     struct Create: AsyncParsableCommand {

@@ -46,4 +46,7 @@ func addClientAPIRoutes(to router: Router<NodeRequestContext>, node: Node) {
     PushSubscriptionController(node: node).addRoutes(to: router)
     AccountLifecycleController(node: node).addRoutes(to: router)
     ExportsController(node: node).addRoutes(to: router)
+    DomainBlocksController(node: node).addRoutes(to: router)
+    FollowerRemovalController(node: node).addRoutes(to: router)
+    AccountMigrationController(node: node).addRoutes(to: router)
 }

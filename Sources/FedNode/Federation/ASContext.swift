@@ -13,6 +13,8 @@ enum ASContext {
             "toot": .string("http://joinmastodon.org/ns#"),
             "discoverable": .string("toot:discoverable"),
             "featured": .object(["@id": .string("toot:featured"), "@type": .string("@id")]),
+            "alsoKnownAs": .object(["@id": .string("as:alsoKnownAs"), "@type": .string("@id")]),
+            "movedTo": .object(["@id": .string("as:movedTo"), "@type": .string("@id")]),
             "indexable": .string("toot:indexable"),
             "blurhash": .string("toot:blurhash"),
             "focalPoint": .object(["@container": .string("@list"), "@id": .string("toot:focalPoint")]),

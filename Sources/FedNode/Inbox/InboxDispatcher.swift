@@ -18,6 +18,7 @@ enum InboxDispatcher {
         case "Flag": FlagHandler()
         case "Add": AddHandler()
         case "Remove": RemoveHandler()
+        case "Move": MoveHandler()
         default: nil
         }
     }

@@ -48,6 +48,7 @@ struct PushPayload: Encodable, Equatable {
         case .reblog: "\(name) boosted your post"
         case .status: "\(name) just posted"
         case .update: "\(name) edited a post"
+        case .move: "\(name) has moved to another account"
         }
     }
 

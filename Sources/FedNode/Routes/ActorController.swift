@@ -22,7 +22,8 @@ struct ActorController {
         let account = try await localAccount(context)
         switch ContentNegotiation.preferred(accept: request.headers[.accept]) {
         case .activityJSON:
-            let person = AccountToAS.person(account, urls: node.urls)
+            let urls = node.urls
+            let person = try await node.database.read { db in try AccountToAS.person(account, urls: urls, in: db) }
             return JSONResponse.bytes(person.encoded(), contentType: JSONResponse.activity, headers: [.vary: "Accept"])
         case .html:
             let counts = try await node.database.read { db in try ProfileCounts.read(db, accountId: account.id) }

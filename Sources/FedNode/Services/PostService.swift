@@ -53,6 +53,8 @@ public struct PostService: Sendable {
         post.language = draft.language
         let row = post
         let stored = try await write { db -> Post in
+            // A moved account keeps signing in but posts from its new account only (Mastodon, GoToSocial).
+            if try db.accountMoves.target(of: author.id) != nil { throw NodeError.validation("Validation failed: This account has moved") }
             if let key = draft.idempotencyKey, let earlier = try db.posts.created(withIdempotencyKey: key, by: author.id) {
                 return earlier
             }

@@ -70,7 +70,7 @@ public struct ProfileService: Sendable {
     static func recordUpdate(of account: Account, urls: NodeURLs, in db: Transaction) throws {
         let inboxes = try Outbox.followerInboxes(of: account.id, in: db)
         guard !inboxes.isEmpty else { return }
-        let person = AccountToAS.person(account, urls: urls)
+        let person = try AccountToAS.person(account, urls: urls, in: db)
         let followers = account.followersUrl ?? urls.followers(account.username)
         let update = ActivityBuilder(urls: urls).update(person, actor: account, to: [ActivityStreams.publicAddress], cc: [followers])
         try Outbox.record(update, sender: account, postId: nil, inboxes: inboxes, in: db)

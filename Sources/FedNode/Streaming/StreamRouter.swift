@@ -68,6 +68,7 @@ struct StreamRouter {
             if let viewer = listener.viewer, readers.contains(viewer.id), listener.channels.contains(.user) { channels.insert(.user) }
             guard !channels.isEmpty else { continue }
             if let viewer = listener.viewer, try db.mutes.hides(post: post.id, from: viewer.id) { continue }
+            if let viewer = listener.viewer, try db.accountDomainBlocks.hides(post: post.id, from: viewer.id) { continue }
             let key = listener.viewer?.id ?? 0
             let payload: String?
             if let cached = rendered[key] { payload = cached } else {

@@ -19,7 +19,7 @@ extension Notifications {
 
     /// Whether the notification `id` is shown to `recipient`: its post, if any, is one they can
     /// still see (`Posts.visibilityCondition`), and it comes from no account they are in a
-    /// block relation with nor from a domain the node blocks.
+    /// block relation with nor from a domain the node blocks or the recipient hides.
     public func isVisible(_ id: Int64, to recipient: Int64) throws -> Bool {
         let (sql, arguments) = Self.visibilityCondition(viewer: recipient)
         return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM notifications n WHERE n.id = ? AND \(sql))",
@@ -92,15 +92,17 @@ extension Notifications {
     /// shown the row, with its arguments.
     private static func visibilityCondition(viewer viewerId: Int64) -> (sql: String, arguments: StatementArguments) {
         let post = Posts.visibilityCondition("np", viewer: viewerId)
+        let hidden = AccountDomainBlocks.notificationShownCondition(viewer: viewerId)
         let sql = """
             ((n.post_id IS NULL OR EXISTS (SELECT 1 FROM posts np WHERE np.id = n.post_id AND \(post.sql)))
              AND NOT EXISTS (SELECT 1 FROM blocks nb WHERE (nb.account_id = ? AND nb.target_account_id = n.from_account_id)
                   OR (nb.account_id = n.from_account_id AND nb.target_account_id = ?))
              AND NOT EXISTS (SELECT 1 FROM accounts na JOIN domain_blocks nd ON nd.domain = na.domain WHERE na.id = n.from_account_id)
              AND NOT EXISTS (SELECT 1 FROM mutes nm WHERE nm.account_id = ? AND nm.target_account_id = n.from_account_id
-                  AND nm.hide_notifications = 1 AND (nm.expires_at IS NULL OR nm.expires_at > ?)))
+                  AND nm.hide_notifications = 1 AND (nm.expires_at IS NULL OR nm.expires_at > ?))
+             AND \(hidden.sql))
             """
-        return (sql, post.arguments + [viewerId, viewerId, viewerId, Date()])
+        return (sql, post.arguments + [viewerId, viewerId, viewerId, Date()] + hidden.arguments)
     }
 
     /// Removes the `reblog` notifications `fromAccountId` caused by boosting `postId`.

@@ -143,11 +143,15 @@ extension Timelines {
         // Accounts the viewer mutes vanish from every timeline (and, at home, posts mentioning them).
         let notMuted: (sql: String, arguments: StatementArguments) =
             viewer.map { Mutes.notMutedCondition("p", viewer: $0, now: Date(), mentions: muteMentions) } ?? ("1", [])
+        // So do the accounts of domains the viewer hides (and boosts of their posts).
+        let notHidden: (sql: String, arguments: StatementArguments) =
+            viewer.map { AccountDomainBlocks.notHiddenCondition("p", viewer: $0) } ?? ("1", [])
         return page.newestFirst(try Post.fetchAll(db, sql: """
             SELECT p.* FROM \(source) WHERE \(condition) AND \(range) AND \(visible.sql) AND \(original.sql) AND \(notMuted.sql)
+              AND \(notHidden.sql)
             ORDER BY \(page.order(pageColumn)) LIMIT ?
             """, arguments: arguments + StatementArguments(rangeArguments) + visible.arguments + original.arguments + notMuted.arguments
-                + [page.limit]))
+                + notHidden.arguments + [page.limit]))
     }
 
     /// The local accounts whose home timeline holds `postId`.

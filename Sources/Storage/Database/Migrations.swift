@@ -42,6 +42,7 @@ enum Migrations {
             for statement in discoverySchema { try db.execute(sql: statement) }
         }
         migrator.registerMigration("Registration-1") { db in for statement in registrationSchema { try db.execute(sql: statement) } }
+        migrator.registerMigration("Move-domain-hiding-aliases-moves") { db in for statement in moveSchema { try db.execute(sql: statement) } }
         return migrator
     }
 

@@ -17,6 +17,8 @@ public enum NotificationType: String, Codable, Sendable, CaseIterable, DatabaseV
     case status
     /// A post you interacted with was edited.
     case update
+    /// Someone you follow moved to another account (and you now follow that one).
+    case move
 }
 
 /// A notification for a local account.

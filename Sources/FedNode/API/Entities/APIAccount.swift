@@ -53,6 +53,8 @@ public struct APIAccount: Codable, Sendable, Equatable {
     public var fields: [APIField]
     /// Only in verify_credentials and update_credentials.
     public var source: APISource?
+    /// The account this one moved to; absent when it has not moved.
+    public var moved: APIMovedAccount? = nil
 }
 
 /// A profile link (`Field`).

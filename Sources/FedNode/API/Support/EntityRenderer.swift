@@ -42,13 +42,14 @@ public struct EntityRenderer {
     }
 
     /// The `Account` entity from what `batch` loaded.
-    private func account(_ account: Account, in batch: RenderBatch) -> APIAccount {
+    /// With `nested`, an account rendered inside another's `moved` (which is never nested again).
+    private func account(_ account: Account, in batch: RenderBatch, nested: Bool = false) -> APIAccount {
         let counts = Self.counts(of: account, known: batch.accountCounts[account.id] ?? AccountEntityCounts())
         // Local links are stored as typed (shown as typed in `source`); remote ones arrive as HTML.
         let typed = account.fields.map { APIField(name: $0.name, value: $0.value, verifiedAt: nil) }
         let fields = account.isLocal
             ? account.fields.map { APIField(name: $0.name, value: AccountToAS.linkHTML($0.value), verifiedAt: nil) } : typed
-        return APIAccount(
+        var entity = APIAccount(
             id: String(account.id), username: account.username, acct: account.acct, displayName: account.displayName,
             firstName: account.firstName, lastName: account.lastName, locked: account.locked, bot: account.bot,
             discoverable: account.discoverable, group: account.actorType == "Group",
@@ -59,6 +60,8 @@ public struct EntityRenderer {
             headerStatic: profileImage(account, "header") ?? node.urls.base + "/static/header.png",
             followersCount: counts.followers, followingCount: counts.following, statusesCount: counts.statuses,
             lastStatusAt: batch.lastPostDates[account.id].map { String(Self.day($0).prefix(10)) }, emojis: [], fields: fields, source: nil)
+        if !nested { entity.moved = batch.movedTo[account.id].map { APIMovedAccount(self.account($0, in: batch, nested: true)) } }
+        return entity
     }
 
     /// Posts, followers and following: exact (`known`, the kept counters) for local accounts;
@@ -179,7 +182,7 @@ public struct EntityRenderer {
         }
         let outgoing = try follow(me, otherId)
         let incoming = try follow(otherId, me)
-        let domainBlocked = try db.domainBlocks.blocksDomain(ofAccount: otherId)
+        let domainBlocked = try db.accountDomainBlocks.hidesDomain(ofAccount: otherId, viewer: me)
         let mute = try db.mutes.active(account: me, target: otherId)
         return APIRelationship(
             id: String(otherId), following: outgoing == .accepted, showingReblogs: outgoing == .accepted, notifying: false,

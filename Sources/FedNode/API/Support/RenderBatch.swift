@@ -32,6 +32,8 @@ struct RenderBatch {
     var bookmarked: Set<Int64> = []
     /// Those of `posts` their authors pinned.
     var pinned: Set<Int64> = []
+    /// Where those of `accounts` that moved went (`Account.moved`).
+    var movedTo: [Int64: Account] = [:]
 
     /// What rendering `accounts` needs: their counters and last post times.
     static func accounts(_ accounts: [Account], db: Transaction) throws -> RenderBatch {
@@ -79,7 +81,9 @@ struct RenderBatch {
     }
 
     private mutating func loadAccountFigures(_ db: Transaction) throws {
-        accountCounts = try db.accounts.entityCounts(of: Array(accounts.keys))
-        lastPostDates = try db.posts.lastPostDates(of: Array(accounts.keys))
+        movedTo = try Self.moveTargets(of: Array(accounts.keys), db: db)
+        let ids = Array(Set(accounts.keys).union(movedTo.values.map(\.id)))
+        accountCounts = try db.accounts.entityCounts(of: ids)
+        lastPostDates = try db.posts.lastPostDates(of: ids)
     }
 }

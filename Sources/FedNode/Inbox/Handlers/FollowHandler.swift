@@ -2,7 +2,8 @@ import Activity
 import Storage
 
 /// `Follow` of a local account: recorded, then answered with `Accept` (or held pending when the
-/// account approves followers by hand; answered with `Reject` when it blocks the follower).
+/// account approves followers by hand; answered with `Reject` when it blocks the follower or
+/// hides the follower's domain).
 struct FollowHandler: InboxHandler {
     func handle(_ context: InboxContext) async throws(NodeError) -> InboxOutcome {
         guard let target = try await context.localAccount(context.objectId) else { return .ignored("Follow of a non-local account") }
@@ -10,7 +11,7 @@ struct FollowHandler: InboxHandler {
         let builder = ActivityBuilder(urls: context.node.urls)
         let followId = context.activity.id
         try await context.write { db in
-            if try Relationships.blocks(target.id, follower.id, in: db) {
+            if try Relationships.blocks(target.id, follower.id, in: db) || db.accountDomainBlocks.hidesDomain(ofAccount: follower.id, viewer: target.id) {
                 let reject = builder.answer("Reject", followId: followId, follower: follower, target: target)
                 try Outbox.record(reject, sender: target, postId: nil, inboxes: Outbox.inbox(of: follower), in: db)
                 return
