@@ -27,6 +27,7 @@ public func buildApplication(node: Node, runWorkers: Bool = true) -> some Applic
     InboxController(node: node).addRoutes(to: router)
     RemoteMediaController(node: node).addRoutes(to: router)
     addClientAPIRoutes(to: router, node: node)
+    addWebRoutes(to: router, node: node)
     let hub = StreamingHub(node: node)
     let streaming = StreamingController(node: node, hub: hub)
     streaming.addRoutes(to: router)
