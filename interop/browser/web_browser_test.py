@@ -17,7 +17,7 @@ import time
 
 import requests
 from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException, NoSuchElementException
+from selenium.common.exceptions import NoAlertPresentException, NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
@@ -80,7 +80,11 @@ class Person:
         links[0].click()
 
     def text(self):
-        return self.driver.find_element(By.TAG_NAME, "body").text
+        """The page's visible text ("" while a new page replaces the old one)."""
+        try:
+            return self.driver.find_element(By.TAG_NAME, "body").text
+        except (StaleElementReferenceException, NoSuchElementException):
+            return ""
 
     def accept_confirm(self):
         eventually("a confirmation dialog", lambda: self._alert(), timeout=5)
@@ -173,7 +177,13 @@ def scenario(alice, bob, photos, domain_a, domain_b):
     bob.link("Alice Liddell")
     eventually("alice's remote profile", lambda: f"@alice@{domain_a}" in bob.text())
     bob.press("Follow")
-    eventually("following alice", lambda: "Unfollow" in bob.text())
+    profile = bob.driver.current_url.replace(bob.base, "")
+    check("Requested" in bob.text() or "Unfollow" in bob.text(), "the button shows the follow request")
+
+    def accepted():
+        bob.open(profile)
+        return "Unfollow" in bob.text()
+    eventually("alice's node accepts the follow", accepted, timeout=60)
     bob.shot("profile-remote")
 
     step("post three photos with caption and hashtag")
@@ -289,11 +299,15 @@ def http_checks(base_a, base_b, alice_cookies, domain_b):
     step("friendly 4xx pages, never 500")
     for path in ["/@nobody", "/@alice/123", "/@alice/notanumber", "/tags/" + "x" * 120, "/web/accounts/999/followers",
                  "/@a@b@c", "/web/remote_follow?acct=alice&handle=nonsense", "/web/remote_follow?acct=nobody&handle=a@b.c",
-                 "/assets/app-000000000000.css", "/search?q=" + "%F0%9F%98%80" * 100]:
+                 "/assets/app-000000000000.css"]:
         response = requests.get(base_a + path, headers={"Accept": "text/html"})
         check(400 <= response.status_code < 500, f"GET {path} answered {response.status_code}")
         if response.headers.get("Content-Type", "").startswith("text/html"):
             check("Go home" in response.text, f"GET {path} has a friendly page")
+
+    for path in ["/search?q=" + "%F0%9F%98%80" * 100, "/search?q=%00%3Cscript%3E", "/explore?max_id=-1", "/home?max_id=abc", "/tags/%25%00"]:
+        response = session.get(base_a + path)
+        check(response.status_code < 500, f"GET {path} answered {response.status_code}")
 
     step("XSS: hostile names, bio, links, captions and comments are escaped, local and remote")
     return session

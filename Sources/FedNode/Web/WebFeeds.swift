@@ -25,7 +25,9 @@ enum WebFeeds {
             let posts = try query(db)
             let renderer = EntityRenderer(node: node, viewer: viewer, db: db)
             let statuses = try FilterSet.load(viewer: viewer, context: context, db: db).apply(to: try renderer.statuses(posts))
-            var cards = statuses.filter { $0.filtered?.isEmpty ?? true }.map { WebCard($0, viewer: viewer) }
+            // Photo cards only: comments show under their post, not as cards of their own.
+            var cards = statuses.filter { ($0.filtered?.isEmpty ?? true) && ($0.reblog?.value ?? $0).inReplyToId == nil }
+                .map { WebCard($0, viewer: viewer) }
             if comments { try attachComments(to: &cards, viewer: viewer, renderer: renderer, db: db) }
             let next = posts.count == pageSize ? posts.last.map { String($0.id) } : nil
             return Page(cards: cards, nextMaxId: next)
