@@ -352,6 +352,9 @@ def main():
     parser.add_argument("--screenshots", required=True)
     args = parser.parse_args()
     os.makedirs(args.screenshots, exist_ok=True)
+    for old in os.listdir(args.screenshots):
+        if old.startswith("failure-"):
+            os.remove(os.path.join(args.screenshots, old))
     domain_a = re.sub(r"^https?://", "", args.node_a)
     domain_b = re.sub(r"^https?://", "", args.node_b)
     photos = write_photos(tempfile.mkdtemp(prefix="fednode-web-"))
