@@ -263,6 +263,9 @@ def scenario(alice, bob, photos, domain_a, domain_b):
     step("suggestions, explore and error pages")
     alice.open("/people")
     alice.shot("people")
+    alice.open("/settings/account")
+    check("this browser" in alice.text(), "the settings list this browser's session")
+    alice.shot("settings-account")
     alice.open("/explore")
     alice.shot("explore-local")
     alice.open("/@nobody-here")
@@ -285,7 +288,7 @@ def http_checks(base_a, base_b, alice_cookies, domain_b):
     forms = ["/login", "/signup", "/logout", "/new", "/settings/profile", "/web/statuses/1/like", "/web/statuses/1/unlike",
              "/web/statuses/1/comment", "/web/statuses/1/edit", "/web/statuses/1/delete", "/web/accounts/1/follow",
              "/web/accounts/1/unfollow", "/web/accounts/1/block", "/web/accounts/1/unblock",
-             "/web/follow_requests/1/authorize", "/web/follow_requests/1/reject"]
+             "/web/follow_requests/1/authorize", "/web/follow_requests/1/reject", "/settings/password", "/web/sessions/1/revoke"]
     for path in forms:
         for token in (None, "forged"):
             data = {"email": "x@y.z", "password": "p", "text": "t"}

@@ -15,4 +15,5 @@ func addWebRoutes(to router: Router<NodeRequestContext>, node: Node) {
     WebSettingsController(node: node).addRoutes(to: router)
     WebSearchController(node: node).addRoutes(to: router)
     WebRemoteFollowController(node: node).addRoutes(to: router)
+    WebAccountSettingsController(node: node).addRoutes(to: router)
 }

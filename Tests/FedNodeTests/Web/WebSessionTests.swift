@@ -155,4 +155,33 @@ struct WebSessionTests {
             #expect(profile.text.contains("property=\"og:title\""))
         }
     }
+
+    @Test("changing the password needs the current one, signs out every other session and keeps this browser in")
+    func changePassword() async throws {
+        let test = try TestNode.make(); defer { test.remove() }
+        _ = try await test.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse battery")
+        try await test.withClient { client in
+            func login(_ password: String) async throws -> Jar {
+                var jar = Jar()
+                _ = try await Self.get(client, "/login", jar: &jar)
+                jar.take(try await Self.post(client, "/login", [("email", "alice@example.com"), ("password", password),
+                                                                ("csrf", jar.cookies[CSRF.cookieName] ?? "")], jar: jar))
+                return jar
+            }
+            var other = try await login("correct horse battery")
+            var jar = try await login("correct horse battery")
+            let settings = try await Self.get(client, "/settings/account", jar: &jar)
+            #expect(settings.status == .ok && settings.text.contains("this browser"))
+            let csrf = jar.cookies[CSRF.cookieName] ?? ""
+            let wrong = try await Self.post(client, "/settings/password", [("current", "nope"), ("password", "a new long password"), ("csrf", csrf)], jar: jar)
+            #expect(wrong.status == .forbidden && wrong.text.contains("not right"))
+            let changed = try await Self.post(client, "/settings/password", [("current", "correct horse battery"), ("password", "a new long password"), ("csrf", csrf)], jar: jar)
+            #expect(changed.status == .seeOther)
+            jar.take(changed)
+            #expect(try await Self.get(client, "/home", jar: &jar).status == .ok, "this browser stays signed in")
+            #expect(try await Self.get(client, "/home", jar: &other).status == .seeOther, "the other session is signed out")
+            var fresh = try await login("a new long password")
+            #expect(try await Self.get(client, "/home", jar: &fresh).status == .ok)
+        }
+    }
 }
