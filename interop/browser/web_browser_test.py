@@ -232,6 +232,17 @@ def scenario(alice, bob, photos, domain_a, domain_b):
     alice.open(post_url.replace(alice.base, ""))
     eventually("the comment on alice's node", lambda: "Lovely light!" in alice.text(), timeout=30)
 
+    step("report the post from its page")
+    bob.open("/home")
+    bob.driver.find_element(By.XPATH, "//article[contains(@aria-label, 'Alice Liddell')]//a[@class='time']").click()
+    eventually("the post page on bob's node", lambda: "Comments" in bob.text() and "Report" in bob.text())
+    bob.press("Report")
+    bob.driver.find_element(By.XPATH, "//select[@id=//label[normalize-space(.)='What is wrong with it?']/@for]/option[@value='spam']").click()
+    bob.fill("Tell the moderators more (optional)", "Testing the report form")
+    bob.shot("report")
+    bob.press("Send report")
+    eventually("the report sent", lambda: "Thank you" in bob.text())
+
     step("search the hashtag")
     bob.open("/search")
     bob.fill("Search people and hashtags", "#golden")
