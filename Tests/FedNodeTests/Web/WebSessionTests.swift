@@ -184,4 +184,14 @@ struct WebSessionTests {
             #expect(try await Self.get(client, "/home", jar: &fresh).status == .ok)
         }
     }
+
+    @Test("every template in the bundle parses (a broken one would silently be missing)")
+    func templatesParse() {
+        let names = ["layout", "card", "grid", "person", "landing", "login", "signup", "message", "error", "home", "explore", "tag",
+                     "post", "edit_post", "new", "profile", "people", "search", "notifications", "settings_profile",
+                     "settings_account", "remote_follow", "report"]
+        for name in names {
+            #expect(WebTemplates.library.getTemplate(named: name) != nil, "template \(name)")
+        }
+    }
 }
