@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // System libraries (C code stays in its own C* targets).
@@ -53,7 +54,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-            ]),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            resources: [.copy("Web/Templates"), .copy("Web/Assets")]),
         // `fednode bench`: the load generator, loopback sinks, database generator and report.
         .target(
             name: "Benchmarks",

@@ -28,6 +28,7 @@ public func buildApplication(node: Node, runWorkers: Bool = true) -> some Applic
     RemoteMediaController(node: node).addRoutes(to: router)
     InviteController(node: node).addRoutes(to: router)
     addClientAPIRoutes(to: router, node: node)
+    addWebRoutes(to: router, node: node)
     let hub = StreamingHub(node: node)
     let streaming = StreamingController(node: node, hub: hub)
     streaming.addRoutes(to: router)

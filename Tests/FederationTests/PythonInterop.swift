@@ -44,7 +44,7 @@ enum PythonInterop {
     /// (a stuck step fails the test instead of hanging the suite).
     /// - Returns: Its exit status and everything it printed.
     static func run(_ script: String, _ arguments: [String], within seconds: Double = 240) async throws -> (status: Int32, output: String) {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("fednode-\(script)-\(UUID().uuidString).log")
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("fednode-\(script.replacingOccurrences(of: "/", with: "_"))-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
         let process = try start(script, arguments, log: log)
         let deadline = Date().addingTimeInterval(seconds)

@@ -18,16 +18,24 @@ struct ActorController {
     }
 
     /// The actor document or profile page, by content negotiation (406 when neither fits).
+    /// Browsers get the web app's profile page, or its friendly page for an unknown account.
     @Sendable func actor(_ request: Request, context: NodeRequestContext) async throws -> Response {
-        let account = try await localAccount(context)
+        // `/@name@domain`: a remote account's page in the web app.
+        if let name = context.parameters.get("username"), name.contains("@") {
+            return await WebProfileController(node: node).remote(request, acct: name)
+        }
         switch ContentNegotiation.preferred(accept: request.headers[.accept]) {
         case .activityJSON:
+            let account = try await localAccount(context)
             let urls = node.urls
             let person = try await node.database.read { db in try AccountToAS.person(account, urls: urls, in: db) }
             return JSONResponse.bytes(person.encoded(), contentType: JSONResponse.activity, headers: [.vary: "Accept"])
         case .html:
-            let counts = try await node.database.read { db in try ProfileCounts.read(db, accountId: account.id) }
-            return JSONResponse.html(ProfilePage.render(account, counts: counts, urls: node.urls))
+            let account: Account
+            do { account = try await localAccount(context) } catch let error as NodeError {
+                return await WebContext.of(request, node: node).error(error.status, error.status == .gone ? "This account is gone." : "There is no such account.")
+            }
+            return await WebProfileController(node: node).page(request, account: account)
         case nil:
             throw NodeError.notAcceptable("Not acceptable: use application/activity+json or text/html")
         }

@@ -30,7 +30,8 @@ struct StatusController {
             document.context = ASContext.standard
             return JSONResponse.bytes(document.encoded(), contentType: JSONResponse.activity, headers: [.vary: "Accept"])
         case .html:
-            return JSONResponse.html(StatusPage.render(post, author: parts.author, media: parts.media, urls: node.urls))
+            // The web app's page of the post, at its shareable address.
+            return Response(status: .found, headers: [.location: "/@\(parts.author.username)/\(post.id)", .vary: "Accept"])
         case nil:
             throw NodeError.notAcceptable("Not acceptable: use application/activity+json or text/html")
         }

@@ -1,3 +1,5 @@
+import Activity
+
 /// Escaping for text placed into HTML.
 enum HTMLText {
     /// `text` with `& < > " '` replaced by entities.
@@ -15,5 +17,13 @@ enum HTMLText {
             }
         }
         return out
+    }
+}
+
+extension HTMLText {
+    /// The text of sanitised `html`, cut to `limit` characters (page descriptions).
+    static func plain(_ html: String, limit: Int) -> String {
+        let text = HTMLSanitizer.plainText(html).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
     }
 }

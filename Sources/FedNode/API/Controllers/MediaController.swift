@@ -27,8 +27,20 @@ struct MediaController {
         let description = try Self.description(params) ?? ""
         let focus = try Self.focus(params)
         guard let file = params.file("file") else { throw NodeError.validation("Validation failed: File can't be blank") }
-        let stored = try await node.uploadStore.store(file.data, focus: focus)
-        var media = MediaAttachment(accountId: me.id)
+        let row = try await Self.store(file.data, description: description, focus: focus, owner: me, node: node)
+        let node = node
+        let entity = try await StatusAccess.read(node) { db in EntityRenderer(node: node, viewer: me, db: db).attachment(row) }
+        return APIResponse.json(entity)
+    }
+
+    /// Stores an uploaded image (type from its bytes; JPEG, PNG, GIF or WebP up to 16 MiB) as
+    /// an unattached photo of `owner`: what `POST /api/v2/media` and the web app's new-post form
+    /// both do.
+    /// - Throws: `NodeError.validation` (422) for an unsupported or broken image.
+    static func store(_ data: Data, description: String, focus: APIMediaAttachment.Focus?, owner: Account,
+                      node: Node) async throws(NodeError) -> MediaAttachment {
+        let stored = try await node.uploadStore.store(data, focus: focus)
+        var media = MediaAttachment(accountId: owner.id)
         media.type = "image"
         media.contentType = stored.contentType
         media.filePath = stored.path
@@ -43,12 +55,8 @@ struct MediaController {
         media.focusX = focus?.x
         media.focusY = focus?.y
         let row = media
-        let node = node
-        let entity = try await write { db in
-            try db.media.insert(row)
-            return EntityRenderer(node: node, viewer: me, db: db).attachment(row)
-        }
-        return APIResponse.json(entity)
+        do { try await node.database.write { db in try db.media.insert(row) } } catch { throw .internal("media write: \(error)") }
+        return row
     }
 
     /// `GET /api/v1/media/:id` (write:media): one of the caller's uploads (404 for anyone else's).

@@ -21,6 +21,7 @@ struct StreamingController {
         router.get("api/v1/streaming/public/remote", use: publicRemote)
         router.get("api/v1/streaming/hashtag", use: hashtag)
         router.get("api/v1/streaming/hashtag/local", use: hashtagLocal)
+        router.get("web/stream", use: webSession)
     }
 
     /// Registers the WebSocket endpoint on the router that decides upgrades.
@@ -89,7 +90,7 @@ struct StreamingController {
     /// The `text/event-stream` response for `channel`: a `:)` comment once subscribed, then
     /// `event:`/`data:` blocks and a `:thump` comment every 15 seconds, until the client goes
     /// away or the node shuts down.
-    private func events(of channel: StreamChannel, for access: StreamingAccess) throws(NodeError) -> Response {
+    func events(of channel: StreamChannel, for access: StreamingAccess) throws(NodeError) -> Response {
         try access.check(channel)
         let hub = hub
         let viewer = access.viewer

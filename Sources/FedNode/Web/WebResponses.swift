@@ -1,0 +1,51 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The HTTP side of web pages: headers every page carries and redirects.
+enum WebResponses {
+    /// The pages' Content Security Policy: scripts, styles and fonts only from this node, never
+    /// inline (so injected markup cannot run), images from anywhere the fediverse serves them.
+    static let contentSecurityPolicy = [
+        "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' https: http: data:",
+        "connect-src 'self'", "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'",
+    ].joined(separator: "; ")
+
+    /// An HTML page with the security headers, never cached (it shows a person's own data).
+    static func html(_ page: String, status: HTTPResponse.Status = .ok, cookies: [String] = []) -> Response {
+        var headers: HTTPFields = [
+            .contentType: "text/html; charset=utf-8",
+            .cacheControl: "no-store",
+            .contentSecurityPolicy: contentSecurityPolicy,
+            .init("X-Frame-Options")!: "DENY",
+            .init("X-Content-Type-Options")!: "nosniff",
+            .init("Referrer-Policy")!: "same-origin",
+            .vary: "Accept, Cookie",
+        ]
+        for cookie in cookies { headers.append(HTTPField(name: .setCookie, value: cookie)) }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: page)))
+    }
+
+    /// A 303 to `location` (after a form, the browser fetches it with GET).
+    static func redirect(_ location: String, cookies: [String] = []) -> Response {
+        var headers: HTTPFields = [.location: location, .cacheControl: "no-store"]
+        for cookie in cookies { headers.append(HTTPField(name: .setCookie, value: cookie)) }
+        return Response(status: .seeOther, headers: headers)
+    }
+
+    /// A small JSON answer for the script's in-place updates.
+    static func json(_ object: [String: Any]) -> Response {
+        let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data("{}".utf8)
+        return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// `path` when it is a path on this site (`/x`, not `//other.example` or a URL), else `nil`:
+    /// redirects after sign-in or a form never leave the node.
+    static func localPath(_ path: String?) -> String? {
+        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/\\"),
+            !path.contains("\r"), !path.contains("\n"), path.count < 500
+        else { return nil }
+        return path
+    }
+}

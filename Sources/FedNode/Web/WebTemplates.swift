@@ -1,0 +1,30 @@
+import Foundation
+import Mustache
+
+/// The web app's Mustache templates, the resources `Web/Templates/*.mustache`, parsed once.
+/// A template includes another as a partial by its file name (`{{> card}}`).
+enum WebTemplates {
+    /// Every template, by file name without the extension.
+    static let library: MustacheLibrary = load()
+
+    /// Renders `model` with the template `name`.
+    /// - Throws: `NodeError.internal` when the template is missing (a packaging mistake).
+    static func render(_ name: String, _ model: Any) throws(NodeError) -> String {
+        guard let html = library.render(model, withTemplate: name) else { throw .internal("missing web template \(name)") }
+        return html
+    }
+
+    /// Reads and parses every template of the bundle; a template that does not parse is left
+    /// out (and rendering it fails loudly), which the web tests would show at once.
+    private static func load() -> MustacheLibrary {
+        var library = MustacheLibrary()
+        guard let directory = Bundle.module.resourceURL?.appendingPathComponent("Templates"),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+        else { return library }
+        for name in names where name.hasSuffix(".mustache") {
+            guard let text = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8) else { continue }
+            try? library.register(text, named: String(name.dropLast(".mustache".count)))
+        }
+        return library
+    }
+}

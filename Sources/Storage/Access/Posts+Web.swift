@@ -1,0 +1,22 @@
+import Foundation
+import GRDB
+
+extension Posts {
+    /// The newest `perPost` comments on each of `postIds` that `viewerId` may see, in one query
+    /// for a whole feed page (the web app's cards show the latest comments under each photo).
+    /// - Returns: The comments, oldest first.
+    public func latestReplies(to postIds: [Int64], perPost: Int, viewer viewerId: Int64?) throws -> [Post] {
+        guard !postIds.isEmpty, perPost > 0 else { return [] }
+        let visible = Self.visibilityCondition("p", viewer: viewerId)
+        let marks = databaseQuestionMarks(count: postIds.count)
+        var arguments = StatementArguments(postIds)
+        arguments += visible.arguments
+        arguments += [perPost]
+        return try Post.fetchAll(db, sql: """
+            SELECT * FROM (
+              SELECT p.*, ROW_NUMBER() OVER (PARTITION BY p.in_reply_to_id ORDER BY p.id DESC) AS web_rank
+              FROM posts p WHERE p.in_reply_to_id IN (\(marks)) AND \(visible.sql)
+            ) WHERE web_rank <= ? ORDER BY id
+            """, arguments: arguments)
+    }
+}
