@@ -9,13 +9,17 @@ ARGS ?=
 VENV ?= .venv
 PYTHON ?= python3
 
-.PHONY: all deps venv build release run test bench bench-quick clean fuzz fuzz-smoke
+.PHONY: all deps test-deps venv build release run test bench bench-quick clean fuzz fuzz-smoke
 
 all: build
 
 ## Install the system packages the build links against (when missing and possible).
 deps:
 	@scripts/install-deps
+
+## What the tests need besides: headless Chromium and its driver for the web app's browser tests.
+test-deps:
+	@scripts/install-deps chromium chromium-driver
 
 ## Python virtual environment with the independent implementations the interop tests use
 ## (httpsig, http-message-signatures, Mastodon.py); rebuilt when interop/requirements.txt changes.
@@ -39,7 +43,7 @@ run: release
 	.build/release/fednode serve --port $(PORT) --data-dir $(DATA_DIR) $(ARGS)
 
 ## Build and run the whole test suite.
-test: deps venv
+test: deps test-deps venv
 	scripts/check-storage-boundary
 	$(SWIFT) build --build-tests
 	FEDNODE_PYTHON=$(CURDIR)/$(VENV)/bin/python FEDNODE_REQUIRE_PYTHON=1 $(SWIFT) test --skip-build --skip FederationTests --skip CurlHTTPClientTests --skip DeliveryWorkerTests
