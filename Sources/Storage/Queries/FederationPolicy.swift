@@ -44,11 +44,9 @@ public struct FederationPolicy: Sendable {
     static func dropUnfederatedDeliveries(in db: Database) throws -> Int {
         let policy = try load(in: db)
         let domains = try String.fetchAll(db, sql: "SELECT DISTINCT domain FROM delivery_queue").filter { !policy.federates(with: $0) }
-        var dropped = 0
-        for domain in domains {
-            try db.execute(sql: "DELETE FROM delivery_queue WHERE domain = ?", arguments: [domain])
-            dropped += db.changesCount
-        }
-        return dropped
+        guard !domains.isEmpty else { return 0 }
+        let list = String(decoding: try JSONEncoder().encode(domains), as: UTF8.self)
+        try db.execute(sql: "DELETE FROM delivery_queue WHERE domain IN (SELECT value FROM json_each(?))", arguments: [list])
+        return db.changesCount
     }
 }
