@@ -47,7 +47,7 @@ public func buildApplication(node: Node, runWorkers: Bool = true) -> some Applic
                                 node.workers.tracking(DeliveryWorker(node: node), as: ReadinessController.deliveryWorker),
                                 MediaJanitor(node: node), PushWorker(node: node))
     }
-    application.addServices(hub)
+    application.addServices(hub, node.backgroundJobs)
     if runWorkers { application.addServices(SeenActivityPruner(node: node)) }
     return application
 }

@@ -33,4 +33,25 @@ struct BackgroundJobsTests {
         #expect(await events.next() == "dave")
         #expect((3...4).contains(await jobs.completed), "alice, bob and carol finished; the refused jobs never ran")
     }
+
+    @Test("stopping cancels the running job and waits for it, drops the waiting one and refuses new ones")
+    func stopping() async throws {
+        let jobs = BackgroundJobs(limit: 1, maxWaiting: 1)
+        let (ran, ranSink) = AsyncStream<String>.makeStream()
+        #expect(await jobs.start("alice") {
+            ranSink.yield("alice started")
+            // Sleeps until cancelled: a fetch that would outlive the node.
+            try? await Task.sleep(for: .seconds(3600))
+            ranSink.yield(Task.isCancelled ? "alice cancelled" : "alice slept")
+        })
+        var events = ran.makeAsyncIterator()
+        #expect(await events.next() == "alice started")
+        #expect(await jobs.start("bob") { ranSink.yield("bob") })
+        await jobs.stopAll()
+        #expect(await events.next() == "alice cancelled", "stopAll returned after the job ended")
+        #expect(await jobs.start("carol") { ranSink.yield("carol") } == false)
+        ranSink.finish()
+        #expect(await events.next() == nil, "bob was dropped and carol never started")
+        #expect(await jobs.completed == 1)
+    }
 }
