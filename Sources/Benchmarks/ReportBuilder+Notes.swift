@@ -71,7 +71,9 @@ extension ReportBuilder {
         switch results.startup?.http {
         case .measured:
             notes.append("Client API timeline: the same page cursors as `GET /api/v1/timelines/home?limit=20&max_id=...` "
-                + "with the reader's bearer token, \(settings.connections) connections, after 200 warm-up requests.")
+                + "with the reader's bearer token, \(settings.connections) connections, after 200 warm-up requests. "
+                + "Web feed: the same cursors as `GET /home?max_id=...` (one page of the server-rendered feed: photo cards with "
+                + "their latest comments) with a signed-in session cookie of the reader, measured the same way.")
         case .missing:
             notes.append("Client API timeline: `GET /api/v1/timelines/home` answered 404 in this build (the client API is not merged yet); the figure appears once it is.")
         case nil:

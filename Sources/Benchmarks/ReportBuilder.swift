@@ -80,12 +80,14 @@ struct ReportBuilder {
             case .missing:
                 rows.append(.init(figure: "Home timeline: GET /api/v1/timelines/home over HTTP (requests/s)",
                                   value: "n/a (endpoint missing)", reference: reference))
-            case .measured(let load):
-                let stats = load.stats
+            case .measured(let load, let web):
                 let referenceRate = results.inbox[size]?.reference.rate(of: 200) ?? .nan
-                rows.append(.init(figure: "Home timeline: GET /api/v1/timelines/home over HTTP (requests/s)",
-                                  value: "\(Format.rate(load.rate(of: 200))) (p50 \(Format.ms(stats.p50)), p99 \(Format.ms(stats.p99)))",
-                                  reference: reference, ratio: Format.ratio(load.rate(of: 200) / referenceRate)))
+                for (figure, result) in [("Home timeline: GET /api/v1/timelines/home over HTTP (requests/s)", load),
+                                         ("Home feed web page: GET /home signed in, over HTTP (pages/s)", web)] {
+                    rows.append(.init(figure: figure,
+                                      value: "\(Format.rate(result.rate(of: 200))) (p50 \(Format.ms(result.stats.p50)), p99 \(Format.ms(result.stats.p99)))",
+                                      reference: reference, ratio: Format.ratio(result.rate(of: 200) / referenceRate)))
+                }
             }
         }
         return rows

@@ -29,6 +29,7 @@ struct StartupBench {
     func run(_ database: TimelineDatabase, timeline: TimelineBench?) throws(BenchError) -> Figures {
         let directory = settings.runDirectory("serve-\(database.posts)")
         try database.copy(to: directory)
+        if timeline != nil { try TimelineBench.addWebSession(toDatabaseAt: (directory as NSString).appendingPathComponent("fednode.sqlite")) }
         var starts: [Double] = []
         for _ in 0..<2 {
             let server = try ServerProcess(binary: settings.binary, dataDirectory: directory, logPath: directory + "/server.log")

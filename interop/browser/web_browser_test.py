@@ -15,6 +15,7 @@ import sys
 import tempfile
 import time
 
+import requests
 from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException, NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
@@ -66,9 +67,10 @@ class Person:
         element.send_keys(text)
 
     def press(self, text, within=None):
-        """Clicks the button (or link) showing `text`."""
+        """Clicks the button (or link) showing `text`, or a button named `text` (aria-label)."""
         root = within or self.driver
-        candidates = root.find_elements(By.XPATH, f".//button[normalize-space(.)={xpath_text(text)}] | .//a[normalize-space(.)={xpath_text(text)}]")
+        name = xpath_text(text)
+        candidates = root.find_elements(By.XPATH, f".//button[normalize-space(.)={name} or @aria-label={name}] | .//a[normalize-space(.)={name}]")
         visible = [element for element in candidates if element.is_displayed()]
         check(visible, f"{self.name}: no button or link '{text}' on {self.driver.current_url}")
         visible[0].click()
@@ -177,7 +179,7 @@ def scenario(alice, bob, photos, domain_a, domain_b):
     eventually("alice's remote profile", lambda: f"@alice@{domain_a}" in bob.text())
     bob.press("Follow")
     profile = bob.driver.current_url.replace(bob.base, "")
-    check("Requested" in bob.text() or "Unfollow" in bob.text(), "the button shows the follow request")
+    eventually("the button shows the follow request", lambda: "Requested" in bob.text() or "Unfollow" in bob.text())
 
     def accepted():
         bob.open(profile)
@@ -185,7 +187,11 @@ def scenario(alice, bob, photos, domain_a, domain_b):
     eventually("alice's node accepts the follow", accepted, timeout=60)
     bob.shot("profile-remote")
 
-    step("post three photos with caption and hashtag")
+    step("bob watches his feed while alice posts")
+    bob.open("/home")
+    time.sleep(1)  # the page's event stream connects
+
+    step("post three photos with caption and hashtag, reordered, with a focal point")
     alice.open("/home")
     alice.link("New post")
     alice.field("Choose photo 1").send_keys(photos["sunset"])
@@ -195,20 +201,33 @@ def scenario(alice, bob, photos, domain_a, domain_b):
     alice.fill("Alt text for photo 2", "Blue sea under the moon")
     alice.field("Choose photo 3").send_keys(photos["forest"])
     alice.fill("Alt text for photo 3", "A green forest")
+    alice.press("Move photo 3 earlier")
+    check(alice.field("Alt text for photo 2").get_attribute("value") == "A green forest", "the forest moved to the second place")
+    check(alice.field("Alt text for photo 3").get_attribute("value") == "Blue sea under the moon", "the sea moved to the third place")
+    preview = alice.driver.find_element(By.ID, "preview1")
+    eventually("the preview of photo 1 shown", lambda: preview.is_displayed() and preview.size["height"] > 0)
+    preview.click()
+    focus = alice.field("Focal point of photo 1 (optional)").get_attribute("value")
+    check(re.fullmatch(r"-?[01]\.\d\d,-?[01]\.\d\d", focus or ""), f"tapping the preview set a focal point ({focus!r})")
     alice.fill("Caption", "Golden hour at the pier #golden")
     alice.shot("new-post")
     alice.press("Share")
-    eventually("the post page", lambda: "Comments" in alice.text() and "Golden hour" in alice.text())
-    for alt in ("An orange sun over the pier", "Blue sea under the moon", "A green forest"):
-        alice.driver.find_element(By.XPATH, f"//img[@alt={xpath_text(alt)}]")
+    eventually("the post page", lambda: "Comments" in alice.text() and "Golden hour" in alice.text(), timeout=60)
+    shown = [image.get_attribute("alt") for image in alice.driver.find_elements(By.XPATH, "//main//figure[@class='slide']/img")]
+    check(shown[:3] == ["An orange sun over the pier", "A green forest", "Blue sea under the moon"], f"the photos in the chosen order: {shown}")
     post_url = alice.driver.current_url
+    status = requests.get(f"{alice.base}/api/v1/statuses/{post_url.rstrip('/').split('/')[-1]}", timeout=10).json()
+    first = status["media_attachments"][0]["meta"].get("focus") or {}
+    chosen = [float(part) for part in focus.split(",")]
+    check(abs(first.get("x", 9) - chosen[0]) < 0.006 and abs(first.get("y", 9) - chosen[1]) < 0.006, f"the focal point {focus} was stored: {first}")
     alice.shot("post-detail")
 
-    step("the post reaches bob's feed on the other node")
-    def in_feed():
-        bob.open("/home")
-        return "Golden hour at the pier" in bob.text()
-    eventually("alice's post in bob's feed", in_feed, timeout=60)
+    step("the post reaches bob's feed on the other node, announced live")
+    banner = bob.driver.find_element(By.ID, "new-posts")
+    eventually("the new-posts banner appears without reloading", lambda: banner.is_displayed(), timeout=60)
+    bob.shot("home-new-posts")
+    bob.press("New posts · show them")
+    eventually("alice's post in bob's feed", lambda: "Golden hour at the pier" in bob.text(), timeout=30)
     bob.shot("home-feed")
 
     step("alice watches her feed while bob likes and comments")
@@ -275,6 +294,7 @@ def scenario(alice, bob, photos, domain_a, domain_b):
     alice.shot("people")
     alice.open("/settings/account")
     check("this browser" in alice.text(), "the settings list this browser's session")
+    check("Change email" in alice.text() and "alice@a.test" in alice.text(), "the settings show the sign-in email")
     alice.shot("settings-account")
     alice.open("/explore")
     alice.shot("explore-local")
@@ -288,6 +308,23 @@ def scenario(alice, bob, photos, domain_a, domain_b):
         eventually("signed out", lambda: "Log in" in person.text())
     alice.open("/@alice")
     alice.shot("profile-logged-out")
+
+
+def delete_account(person, username):
+    """Deletes the signed-in account from the settings page, as a person would."""
+    step(f"{username} deletes the account from the settings")
+    person.open("/settings/account")
+    person.fill("Password (confirms the deletion)", "not the password")
+    person.press("Delete my account")
+    person.accept_confirm()
+    eventually("the wrong password refused", lambda: "That password is not right." in person.text())
+    person.fill("Password (confirms the deletion)", PASSWORD)
+    person.press("Delete my account")
+    person.accept_confirm()
+    eventually("the account deleted and signed out", lambda: "Your account was deleted." in person.text())
+    person.shot("account-deleted")
+    check(requests.get(f"{person.base}/@{username}", headers={"Accept": "text/html"}, timeout=10).status_code in (404, 410),
+          "the deleted profile is gone")
 
 
 def main():
@@ -309,6 +346,8 @@ def main():
     try:
         scenario(alice, bob, photos, domain_a, domain_b)
         alice.sign_up("carol", "carol@a.test")
+        delete_account(alice, "carol")
+        alice.sign_up("carol2", "carol2@a.test")
         http_checks(args.node_a, args.node_b, alice.cookies(), domain_b)
         mallory = Person("mallory", args.node_a, args.screenshots)
         mallory.sign_up("mallory", "mallory@a.test")

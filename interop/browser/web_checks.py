@@ -18,7 +18,8 @@ def http_checks(base_a, base_b, alice_cookies, domain_b):
     forms = ["/login", "/signup", "/logout", "/new", "/settings/profile", "/web/statuses/1/like", "/web/statuses/1/unlike",
              "/web/statuses/1/comment", "/web/statuses/1/edit", "/web/statuses/1/delete", "/web/accounts/1/follow",
              "/web/accounts/1/unfollow", "/web/accounts/1/block", "/web/accounts/1/unblock",
-             "/web/follow_requests/1/authorize", "/web/follow_requests/1/reject", "/settings/password", "/web/sessions/1/revoke", "/web/statuses/1/report"]
+             "/web/follow_requests/1/authorize", "/web/follow_requests/1/reject", "/settings/password", "/web/sessions/1/revoke", "/web/statuses/1/report",
+             "/settings/email", "/settings/delete"]
     for path in forms:
         for token in (None, "forged"):
             data = {"email": "x@y.z", "password": "p", "text": "t"}

@@ -2,8 +2,9 @@ import Foundation
 import Hummingbird
 import Storage
 
-/// Account settings: change the password (every other session signs in again) and see and
-/// revoke the browser sessions and authorised apps, which are all OAuth tokens.
+/// Account settings: change the password (every other session signs in again), see and revoke
+/// the browser sessions and authorised apps (all OAuth tokens), and the forms of
+/// `WebAccountLifecycleController` (change the email, delete the account).
 struct WebAccountSettingsController {
     let node: Node
 
@@ -17,7 +18,10 @@ struct WebAccountSettingsController {
     @Sendable func show(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let web = await WebContext.of(request, node: node)
         guard let me = web.me else { return web.signInFirst() }
-        return await web.handling { try await page(web, me: me, notice: request.uri.queryParameters["changed"] != nil ? "Password changed." : nil) }
+        let query = request.uri.queryParameters
+        let notice = query["changed"] != nil ? "Password changed."
+            : query["email"] == "sent" ? "Check your new address: the change takes effect once you open the link we sent there." : nil
+        return await web.handling { try await page(web, me: me, notice: notice) }
     }
 
     /// `POST /settings/password` (current, password, csrf): on success this browser gets a new
@@ -52,18 +56,21 @@ struct WebAccountSettingsController {
         }
     }
 
-    private func page(_ web: WebContext, me: Account, notice: String? = nil, error: String? = nil,
-                      status: HTTPResponse.Status = .ok) async throws -> Response {
+    /// The settings page, with a `notice` after a change or the `error` of a refused form.
+    func page(_ web: WebContext, me: Account, notice: String? = nil, error: String? = nil,
+              status: HTTPResponse.Status = .ok) async throws -> Response {
         let current = web.session?.token.id
-        let sessions = try await StatusAccess.read(node) { db -> [[String: String]] in
-            try db.oauth.activeTokens(of: me.id).map { token in
+        let (sessions, email, pending) = try await StatusAccess.read(node) { db -> ([[String: String]], String, String?) in
+            let sessions = try db.oauth.activeTokens(of: me.id).map { token in
                 let app = try token.appId.flatMap { try db.oauth.app(id: $0) }?.name
                 var row = ["id": String(token.id), "name": app ?? "Web browser", "since": token.createdAt.formatted(date: .abbreviated, time: .shortened)]
                 if token.id == current { row["current"] = "this browser" }
                 return row
             }
+            return (sessions, try db.accounts.credential(of: me.id)?.email ?? "", try db.emailChanges.pending(of: me.id))
         }
-        var model: [String: Any] = ["sessions": sessions]
+        var model: [String: Any] = ["sessions": sessions, "email": email, "pendingEmail": pending as Any,
+                                    "canMail": node.mailer != nil]
         if let notice { model["notice"] = notice }
         if let error { model["error"] = error }
         return try await web.page("settings_account", title: "Account settings", model: model, status: status)

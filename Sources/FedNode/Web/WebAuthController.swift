@@ -87,7 +87,8 @@ struct WebAuthController {
 
     private func showLogin(_ web: WebContext, email: String, error: String?, status: HTTPResponse.Status, next: String? = nil) async throws(NodeError) -> Response {
         let model: [String: Any] = ["email": email, "error": error as Any, "next": WebResponses.localPath(next ?? web.request.uri.queryParameters["next"].map(String.init)) ?? "/",
-                                    "signupOpen": node.configuration.openRegistrations, "nodeName": node.configuration.nodeName]
+                                    "signupOpen": node.configuration.openRegistrations, "nodeName": node.configuration.nodeName,
+                                    "notice": web.request.uri.queryParameters["deleted"] != nil ? "Your account was deleted." : nil as String?]
         return try await web.page("login", title: "Log in", model: model, status: status)
     }
 

@@ -7,7 +7,7 @@ enum WebResponses {
     /// The pages' Content Security Policy: scripts, styles and fonts only from this node, never
     /// inline (so injected markup cannot run), images from anywhere the fediverse serves them.
     static let contentSecurityPolicy = [
-        "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' https: http: data:",
+        "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' https: http: data: blob:",
         "connect-src 'self'", "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'",
     ].joined(separator: "; ")
 

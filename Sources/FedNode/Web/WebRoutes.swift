@@ -16,5 +16,6 @@ func addWebRoutes(to router: Router<NodeRequestContext>, node: Node) {
     WebSearchController(node: node).addRoutes(to: router)
     WebRemoteFollowController(node: node).addRoutes(to: router)
     WebAccountSettingsController(node: node).addRoutes(to: router)
+    WebAccountLifecycleController(node: node).addRoutes(to: router)
     WebReportController(node: node).addRoutes(to: router)
 }

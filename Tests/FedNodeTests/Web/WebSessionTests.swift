@@ -35,6 +35,14 @@ struct WebSessionTests {
         return response
     }
 
+    /// A browser that opened the sign-in page and signed in as `email`.
+    static func signIn(_ client: any TestClientProtocol, email: String, password: String) async throws -> Jar {
+        var jar = Jar()
+        _ = try await get(client, "/login", jar: &jar)
+        jar.take(try await post(client, "/login", [("email", email), ("password", password), ("csrf", jar.cookies[CSRF.cookieName] ?? "")], jar: jar))
+        return jar
+    }
+
     @Test("logging in needs the page's CSRF token, sets an HttpOnly SameSite=Lax session cookie, rotates it and logs out")
     func loginLogout() async throws {
         let test = try TestNode.make(); defer { test.remove() }
@@ -161,13 +169,7 @@ struct WebSessionTests {
         let test = try TestNode.make(); defer { test.remove() }
         _ = try await test.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse battery")
         try await test.withClient { client in
-            func login(_ password: String) async throws -> Jar {
-                var jar = Jar()
-                _ = try await Self.get(client, "/login", jar: &jar)
-                jar.take(try await Self.post(client, "/login", [("email", "alice@example.com"), ("password", password),
-                                                                ("csrf", jar.cookies[CSRF.cookieName] ?? "")], jar: jar))
-                return jar
-            }
+            func login(_ password: String) async throws -> Jar { try await Self.signIn(client, email: "alice@example.com", password: password) }
             var other = try await login("correct horse battery")
             var jar = try await login("correct horse battery")
             let settings = try await Self.get(client, "/settings/account", jar: &jar)

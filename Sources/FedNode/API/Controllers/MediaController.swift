@@ -105,8 +105,8 @@ struct MediaController {
     }
 
     /// The `focus` parameter ("x,y", each in -1...1), if sent.
-    private static func focus(_ params: APIParams) throws(NodeError) -> APIMediaAttachment.Focus? {
-        guard let raw = params.nonEmpty("focus") else { return nil }
+    static func focus(_ params: APIParams, key: String = "focus") throws(NodeError) -> APIMediaAttachment.Focus? {
+        guard let raw = params.nonEmpty(key) else { return nil }
         let parts = raw.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 2, let x = parts[0], let y = parts[1], (-1...1).contains(x), (-1...1).contains(y) else {
             throw .validation("Validation failed: Focus must be two numbers from -1.0 to 1.0, as x,y")
