@@ -17,6 +17,7 @@ public func buildApplication(node: Node, runWorkers: Bool = true) -> some Applic
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: MetricsMiddleware(metrics: node.metrics.http))
     router.add(middleware: ErrorMiddleware())
+    router.add(middleware: WebErrorPages(node: node))
     HealthController(node: node).addRoutes(to: router)
     ReadinessController(node: node).addRoutes(to: router)
     MetricsController(node: node).addRoutes(to: router)

@@ -133,7 +133,8 @@ struct WebCard: Sendable {
         cover = photos.first
         several = photos.count > 1
         self.mine = mine
-        caption = HTMLSanitizer.sanitize(shown.content)
+        caption = WebCaptionLinks.localize(HTMLSanitizer.sanitize(shown.content), tags: shown.tags.map(\.name),
+                                           mentions: shown.mentions.map { ($0.url, $0.acct) })
         spoiler = shown.spoilerText.isEmpty ? nil : shown.spoilerText
         likes = shown.favouritesCount
         liked = shown.favourited ?? false

@@ -152,10 +152,16 @@ struct WebSessionTests {
         let test = try TestNode.make(); defer { test.remove() }
         _ = try await test.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse battery", displayName: "Alice <script>")
         try await test.withClient { client in
-            for path in ["/@nobody", "/@alice/123", "/@alice/abc", "/@a@b@c", "/web/accounts/99/followers", "/tags/" + String(repeating: "x", count: 150)] {
+            for path in ["/@nobody", "/@alice/123", "/@alice/abc", "/@a@b@c", "/web/accounts/99/followers", "/tags/" + String(repeating: "x", count: 150),
+                         "/no/such/page", "/settings/nothing"] {
                 let response = try await client.execute(uri: path, method: .get, headers: [.accept: "text/html"])
                 #expect(response.status == .notFound, "\(path)")
                 #expect(response.headers[.contentType]?.hasPrefix("text/html") == true && response.text.contains("Go home"), "\(path)")
+            }
+            // Apps and servers keep the JSON answer for an address nothing answers.
+            for (path, accept) in [("/no/such/page", "application/json"), ("/api/v1/nothing", "text/html"), ("/no/such/page", "*/*")] {
+                let response = try await client.execute(uri: path, method: .get, headers: [.accept: accept])
+                #expect(response.status == .notFound && response.headers[.contentType]?.hasPrefix("application/json") == true, "\(path) \(accept)")
             }
             let profile = try await client.execute(uri: "/@alice", method: .get, headers: [.accept: "text/html"])
             #expect(profile.text.contains("Alice &lt;script&gt;") && !profile.text.contains("Alice <script>"))
