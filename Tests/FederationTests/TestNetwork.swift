@@ -3,6 +3,7 @@ import GRDB
 import Hummingbird
 import Logging
 import Storage
+import Synchronization
 import Testing
 @testable import FedNode
 
@@ -93,20 +94,41 @@ final class NetworkNode: @unchecked Sendable {
 
 /// Finds a free loopback port by binding port 0 (nodes need their port, which is part of their
 /// domain, before they start, and keep it across restarts).
+/// Ports for test servers that must know their port before they listen (a node's domain is
+/// `127.0.0.1:PORT`, fixed across restarts).
+///
+/// They come from below the kernel's ephemeral range (32768 and up on Linux), walking up from a
+/// random start: a port asked of the kernel with `bind(0)` and closed again could be handed to
+/// an outgoing connection or another `bind(0)` before the node binds it, and with hundreds of
+/// connections in flight during a run, that happened. Ports below the range are only ever taken
+/// by explicit binds, and this process hands each out once.
 enum FreePort {
+    private static let next = Mutex(Int.random(in: range))
+    private static let range = 20_000..<32_000
+
+    /// A port nothing on 127.0.0.1 listens on now, not handed out before in this process.
     static func find() throws -> Int {
+        for _ in 0..<500 {
+            let port = next.withLock { port in
+                port = port + 1 < range.upperBound ? port + 1 : range.lowerBound
+                return port
+            }
+            if isFree(port) { return port }
+        }
+        throw NodeError.internal("no free port below the ephemeral range")
+    }
+
+    private static func isFree(_ port: Int) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
         defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
-        guard bound else { throw NodeError.internal("no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 

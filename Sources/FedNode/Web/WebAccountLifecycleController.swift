@@ -14,39 +14,36 @@ struct WebAccountLifecycleController {
         router.post("settings/delete", use: delete)
     }
 
-    /// `POST /settings/email` (password, email, csrf): sends the confirmation link; the page
-    /// then shows the address waiting for confirmation.
+    /// `POST /settings/email` (email, email_password, csrf): sends the confirmation link; the
+    /// page then shows the address waiting for confirmation.
     @Sendable func changeEmail(_ request: Request, context: NodeRequestContext) async throws -> Response {
-        let web = await WebContext.of(request, node: node)
-        guard let me = web.me else { return web.signInFirst() }
-        let settings = WebAccountSettingsController(node: node)
-        return await web.handling {
-            let params = try await web.form()
-            do {
-                _ = try await EmailChange(node: node).request(for: me, password: params.string("email_password") ?? "",
-                                                              newEmail: params.string("email") ?? "")
-            } catch let error as NodeError where Self.shownOnPage(error) {
-                return try await settings.page(web, me: me, error: Self.sentence(error.message), status: error.status)
-            }
+        await confirmedForm(request) { me, params in
+            _ = try await EmailChange(node: node).request(for: me, password: params.string("email_password") ?? "",
+                                                          newEmail: params.string("email") ?? "")
             return WebResponses.redirect("/settings/account?email=sent")
         }
     }
 
-    /// `POST /settings/delete` (password, csrf): deletes the account and everything it posted,
-    /// tells the servers that know it, and signs this browser out.
+    /// `POST /settings/delete` (delete_password, csrf): deletes the account and everything it
+    /// posted, tells the servers that know it, and signs this browser out.
     @Sendable func delete(_ request: Request, context: NodeRequestContext) async throws -> Response {
-        let web = await WebContext.of(request, node: node)
-        guard let me = web.me else { return web.signInFirst() }
-        let settings = WebAccountSettingsController(node: node)
-        return await web.handling {
-            let params = try await web.form()
-            do {
-                try await SelfDeletion(node: node).delete(me, password: params.string("delete_password") ?? "")
-            } catch let error as NodeError where Self.shownOnPage(error) {
-                return try await settings.page(web, me: me, error: Self.sentence(error.message), status: error.status)
-            }
+        await confirmedForm(request) { me, params in
+            try await SelfDeletion(node: node).delete(me, password: params.string("delete_password") ?? "")
             let cleared = try await WebSession.end(request, node: node)
             return WebResponses.redirect("/login?deleted=1", cookies: [cleared])
+        }
+    }
+
+    /// Runs `action` for the signed-in account with the posted form (CSRF-checked); a failure
+    /// the person can fix shows the settings page again, saying what went wrong.
+    private func confirmedForm(_ request: Request, _ action: (Account, APIParams) async throws -> Response) async -> Response {
+        let web = await WebContext.of(request, node: node)
+        guard let me = web.me else { return web.signInFirst() }
+        return await web.handling {
+            let params = try await web.form()
+            do { return try await action(me, params) } catch let error as NodeError where Self.shownOnPage(error) {
+                return try await WebAccountSettingsController(node: node).page(web, me: me, error: Self.sentence(error.message), status: error.status)
+            }
         }
     }
 
