@@ -21,6 +21,14 @@ public enum BenchWorld {
     public static let readerName = "reader"
     /// The reader's bearer token for the client API (stored only as its SHA-256).
     public static let readerToken = "fednode-bench-reader-token-0001"
+    /// The keyed actor with `popularFollowers` followers (its profile page is measured).
+    public static let popularIndex = 0
+    /// The keyed actor followed by the reader alone (the profile page to compare with).
+    public static let quietIndex = 1
+    /// Followers of the popular actor: remote accounts made for them, on their own domains.
+    public static let popularFollowers = 100_000
+    /// The hashtag every generated post carries (its tag timeline is measured).
+    public static let hashtag = "photography"
     /// First generated post's time: posts span the year 2025.
     public static let postsStart = Date(timeIntervalSince1970: 1_735_689_600)  // 2025-01-01T00:00:00Z
     /// First inbox activity's `published` time, after every generated post.

@@ -68,16 +68,13 @@ extension ReportBuilder {
             + "reference = `\(Timelines.rawHomeScanSQL)` as a prepared statement for the same pages."
         let plan = timeline.plan.map { "`\($0)`" }.joined(separator: "; ")
         var notes = [data + pages + method, "Query plan of the page (`EXPLAIN QUERY PLAN`): \(plan)."]
-        switch results.startup?.http {
-        case .measured:
-            notes.append("Client API timeline: the same page cursors as `GET /api/v1/timelines/home?limit=20&max_id=...` "
-                + "with the reader's bearer token, \(settings.connections) connections, after 200 warm-up requests. "
-                + "Web feed: the same cursors as `GET /home?max_id=...` (one page of the server-rendered feed: photo cards with "
-                + "their latest comments) with a signed-in session cookie of the reader, measured the same way.")
-        case .missing:
-            notes.append("Client API timeline: `GET /api/v1/timelines/home` answered 404 in this build (the client API is not merged yet); the figure appears once it is.")
-        case nil:
-            break
+        if let pages = results.startup?.http, !pages.isEmpty {
+            notes.append("Lists over HTTP: against `fednode serve` on a copy of the database, each list with the reader's bearer token "
+                + "(the web feed page with a signed-in session cookie instead), \(settings.connections) connections, 200 warm-up requests, "
+                + "then \(settings.timelineQueries) pages: every fourth the first page, the rest below a seeded random id of that list "
+                + "(`max_id`). Every post carries #\(BenchWorld.hashtag); every tenth post of a followed actor mentions the reader "
+                + "(the notifications); one actor has \(BenchWorld.popularFollowers) real follower rows, and it and a quiet actor wrote "
+                + "every hundredth post. The web feed page holds fewer cards than the API's 20 statuses, with their latest comments.")
         }
         return notes
     }

@@ -74,20 +74,14 @@ struct ReportBuilder {
                               ratio: Format.ratio(timeline.page.p99 / timeline.rawScan.p99), budget: "≤ 5 ms",
                               verdict: Format.verdict(timeline.page.p99 <= Budget.timelineP99Milliseconds)))
         }
-        if let http = results.startup?.http {
+        if let pages = results.startup?.http, !pages.isEmpty {
             let reference = results.inbox[size].map { "GET /healthz: \(Format.rate($0.reference.rate(of: 200)))" } ?? "—"
-            switch http {
-            case .missing:
-                rows.append(.init(figure: "Home timeline: GET /api/v1/timelines/home over HTTP (requests/s)",
-                                  value: "n/a (endpoint missing)", reference: reference))
-            case .measured(let load, let web):
-                let referenceRate = results.inbox[size]?.reference.rate(of: 200) ?? .nan
-                for (figure, result) in [("Home timeline: GET /api/v1/timelines/home over HTTP (requests/s)", load),
-                                         ("Home feed web page: GET /home signed in, over HTTP (pages/s)", web)] {
-                    rows.append(.init(figure: figure,
-                                      value: "\(Format.rate(result.rate(of: 200))) (p50 \(Format.ms(result.stats.p50)), p99 \(Format.ms(result.stats.p99)))",
-                                      reference: reference, ratio: Format.ratio(result.rate(of: 200) / referenceRate)))
-                }
+            let referenceRate = results.inbox[size]?.reference.rate(of: 200) ?? .nan
+            for page in pages {
+                let rate = page.load.rate(of: 200)
+                rows.append(.init(figure: "Lists over HTTP: \(page.figure) (requests/s)",
+                                  value: "\(Format.rate(rate)) (p50 \(Format.ms(page.load.stats.p50)), p99 \(Format.ms(page.load.stats.p99)))",
+                                  reference: reference, ratio: Format.ratio(rate / referenceRate)))
             }
         }
         return rows

@@ -19,7 +19,8 @@ struct StartupBench {
         var emptyStart: Double
         /// Spawn to exit of `fednode --help`: the floor of any start.
         var helpRuns: [Double]
-        var http: TimelineBench.HTTPFigures?
+        /// The lists over HTTP (empty when the timeline part did not run).
+        var http: [TimelineHTTPBench.Page]
     }
 
     let settings: BenchSettings
@@ -29,7 +30,7 @@ struct StartupBench {
     func run(_ database: TimelineDatabase, timeline: TimelineBench?) throws(BenchError) -> Figures {
         let directory = settings.runDirectory("serve-\(database.posts)")
         try database.copy(to: directory)
-        if timeline != nil { try TimelineBench.addWebSession(toDatabaseAt: (directory as NSString).appendingPathComponent("fednode.sqlite")) }
+        if timeline != nil { try TimelineHTTPBench.addWebSession(toDatabaseAt: (directory as NSString).appendingPathComponent("fednode.sqlite")) }
         var starts: [Double] = []
         for _ in 0..<2 {
             let server = try ServerProcess(binary: settings.binary, dataDirectory: directory, logPath: directory + "/server.log")
@@ -42,7 +43,8 @@ struct StartupBench {
         sleep(settle)
         let idle = server.memory().resident
         let breakdown = server.memoryBreakdown()
-        let http = try timeline?.runHTTP(port: server.port, database: database)
+        var http: [TimelineHTTPBench.Page] = []
+        if let timeline { http = try TimelineHTTPBench(settings: timeline.settings).run(port: server.port, database: database) }
         server.stop()
 
         let (emptyStart, emptyIdle) = try emptyNode()

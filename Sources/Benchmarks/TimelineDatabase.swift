@@ -5,6 +5,9 @@ import Storage
 /// Generates (once per size, cached in the bench data directory) a node database with
 /// `posts` posts by `BenchWorld.accountCount` remote accounts, one local reader following the
 /// 1,000 keyed actors, and the reader's home timeline as fan-out on write would have built it.
+/// Every post carries `BenchWorld.hashtag`; every tenth post of a followed actor mentions the
+/// reader (a notification); one actor has `BenchWorld.popularFollowers` followers, and it and
+/// a quiet actor write every hundredth post, so both profiles have full pages at every size.
 /// Rows go in with prepared statements in one transaction, secondary indexes built afterwards.
 public struct TimelineDatabase: Sendable {
     /// Posts in the database.
@@ -13,7 +16,7 @@ public struct TimelineDatabase: Sendable {
     public let path: String
 
     /// Bumped whenever what `prepare` generates changes, so cached files are made again.
-    static let generatorVersion = 1
+    static let generatorVersion = 2
 
     /// The database of `posts` posts under `directory`. The cache is keyed by the schema (the
     /// last migration) too: a database generated before a new migration is generated again.
@@ -38,7 +41,7 @@ public struct TimelineDatabase: Sendable {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }
         do {
             try createSchema(at: temporary)
-            try BulkLoader.load(into: temporary, deferringIndexesOn: ["posts", "home_timeline"]) { try fill($0, keys: keys) }
+            try BulkLoader.load(into: temporary, deferringIndexesOn: ["posts", "home_timeline", "post_hashtags", "mentions", "notifications", "follows"]) { try fill($0, keys: keys) }
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try FileManager.default.moveItem(atPath: temporary, toPath: path)
         } catch { throw .setup("generating \(path): \(error)") }
@@ -66,7 +69,24 @@ public struct TimelineDatabase: Sendable {
         try loader.setting("instance_private_key", keys[BenchWorld.keyedActorCount + 1].pkcs8PEM)
         try insertAccounts(loader, keys: keys)
         try insertFollowsAndToken(loader)
+        try insertPopularFollowers(loader)
         try insertPosts(loader)
+    }
+
+    /// `BenchWorld.popularFollowers` remote accounts (keyless, on 100 domains of their own), each
+    /// following the popular actor.
+    private func insertPopularFollowers(_ loader: BulkLoader) throws {
+        let created = SQLiteTime.text(millis: 1_704_240_000_000)
+        let target = BenchWorld.accountId(BenchWorld.popularIndex)
+        for index in 0..<BenchWorld.popularFollowers {
+            let (id, domain, name) = (BenchWorld.accountId(BenchWorld.accountCount + 1 + index), "f\(index % 100).bench.example", "f\(index)")
+            let uri = "https://\(domain)/users/\(name)"
+            try loader.account(BulkAccount(
+                id: id, username: name, domain: domain, uri: uri, url: "https://\(domain)/@\(name)", displayName: "Follower \(index)",
+                sharedInboxUrl: "https://\(domain)/inbox", publicKeyId: nil, publicKeyPem: nil, privateKeyPem: nil, createdAt: created, fetchedAt: created))
+            let followId = (Int64(1_704_240_000_000) << 16) + Int64(index)
+            try loader.acceptedFollow(id: followId, follower: id, target: target, uri: "\(uri)/follows/\(followId)", createdAt: created)
+        }
     }
 
     private func insertAccounts(_ loader: BulkLoader, keys: [RSAPrivateKey]) throws {
@@ -108,15 +128,22 @@ public struct TimelineDatabase: Sendable {
         var random = SeededGenerator(seed: 0x5EED_0001)
         let startMillis = Int64(BenchWorld.postsStart.timeIntervalSince1970 * 1000)
         let spacing = max(1, Int64(365 * 86_400_000) / Int64(posts))
+        let hashtagId = Int64(1_704_067_200_000) << 16
+        try loader.hashtag(id: hashtagId, name: BenchWorld.hashtag, createdAt: SQLiteTime.text(millis: 1_704_067_200_000))
         for index in 0..<posts {
-            let author = Int(random.next() % UInt64(BenchWorld.accountCount))
+            let drawn = Int(random.next() % UInt64(BenchWorld.accountCount))
+            let author = index % 100 == 0 ? BenchWorld.popularIndex : index % 100 == 50 ? BenchWorld.quietIndex : drawn
             let millis = startMillis + Int64(index) * spacing
             let id = millis << 16 | Int64(index & 0xFFFF)
             let uri = "\(BenchWorld.actorURI(author))/statuses/\(id)"
             let time = SQLiteTime.text(millis: millis)
             try loader.remotePost(id: id, uri: uri, authorId: BenchWorld.accountId(author), content: Self.caption(index, random: &random), createdAt: time)
+            try loader.postHashtag(post: id, hashtag: hashtagId)
             if author < BenchWorld.keyedActorCount {
                 try loader.homeEntry(reader: BenchWorld.readerId, post: id, author: BenchWorld.accountId(author))
+                if index % 10 == 3 {
+                    try loader.mention(notificationId: id, post: id, account: BenchWorld.readerId, by: BenchWorld.accountId(author), createdAt: time)
+                }
             }
         }
     }

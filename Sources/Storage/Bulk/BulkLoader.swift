@@ -84,6 +84,23 @@ public final class BulkLoader {
         try run("INSERT INTO home_timeline(account_id, post_id, author_id) VALUES (?, ?, ?)", [reader, post, author])
     }
 
+    /// Stores a hashtag.
+    public func hashtag(id: Int64, name: String, createdAt: String) throws {
+        try run("INSERT INTO hashtags(id, name, created_at) VALUES (?, ?, ?)", [id, name, createdAt])
+    }
+
+    /// Tags a post.
+    public func postHashtag(post: Int64, hashtag: Int64) throws {
+        try run("INSERT INTO post_hashtags(post_id, hashtag_id) VALUES (?, ?)", [post, hashtag])
+    }
+
+    /// Records that `post` mentions `account` and gives `account` the `mention` notification.
+    public func mention(notificationId: Int64, post: Int64, account: Int64, by author: Int64, createdAt: String) throws {
+        try run("INSERT INTO mentions(post_id, account_id) VALUES (?, ?)", [post, account])
+        try run("INSERT INTO notifications(id, account_id, from_account_id, type, post_id, dedupe_key, created_at) VALUES (?, ?, ?, 'mention', ?, ?, ?)",
+                [notificationId, account, author, post, "mention:\(post):\(account)", createdAt])
+    }
+
     private func run(_ sql: String, _ arguments: StatementArguments) throws {
         let statement: Statement
         if let cached = statements[sql] { statement = cached } else {
