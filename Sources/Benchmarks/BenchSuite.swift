@@ -44,6 +44,10 @@ public struct BenchSuite: Sendable {
             let timed = try InboxTraffic.signed(BenchWorld.keyedActorCount..<(BenchWorld.keyedActorCount + settings.inboxRequests), keys: keys)
             let bench = InboxBench(settings: settings, log: Self.log)
             for database in databases { results.inbox[database.posts] = try bench.run(database, warmUp: warmUp, timed: timed) }
+            if let largest = databases.last, let burst = results.inbox[largest.posts] {
+                results.sustained = try SustainedInboxBench(settings: settings, log: Self.log).run(
+                    largest, startingAt: burst.drainRate, firstActivity: BenchWorld.keyedActorCount + settings.inboxRequests, warmUp: warmUp, keys: keys)
+            }
         }
         if settings.parts.contains(.delivery) {
             Self.log("reference: openssl speed rsa2048 on \(report.machine.cores) processes")
@@ -81,6 +85,8 @@ struct Results: Sendable {
     var timeline: [Int: TimelineBench.Figures] = [:]
     var startup: StartupBench.Figures?
     var inbox: [Int: InboxBench.Figures] = [:]
+    /// The rates tried on the largest database, in order.
+    var sustained: [SustainedInboxBench.Step] = []
     var openssl: OpenSSLSpeed.Figures?
     var delivery: DeliveryBench.Figures?
     var media: MediaBench.Figures?

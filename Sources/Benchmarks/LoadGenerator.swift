@@ -50,8 +50,12 @@ public struct LoadGenerator: Sendable {
     ///   - limit: The most the run may take; unanswered requests count as failures.
     /// - Returns: What was measured.
     /// - Throws: `BenchError.system` when the connections cannot be opened.
-    public func run(_ requests: [[UInt8]], limit: Double = 120) throws(BenchError) -> LoadResult {
+    ///   - perSecond: When set, request `n` is not sent before `n / perSecond` seconds after the
+    ///     start (an open-loop pace, as traffic arrives from many servers), else as fast as the
+    ///     connections allow.
+    public func run(_ requests: [[UInt8]], limit: Double = 120, perSecond: Double? = nil) throws(BenchError) -> LoadResult {
         var run = try LoadRun(port: port, connections: min(connections, max(1, requests.count)), requests: requests)
+        run.interval = perSecond.map { UInt64(1e9 / $0) }
         defer { run.closeAll() }
         return run.execute(limit: limit)
     }
@@ -76,6 +80,8 @@ private struct LoadRun {
     var finished = 0
     var result = LoadResult()
     var scratch = [UInt8](repeating: 0, count: 65536)
+    /// Nanoseconds between the scheduled starts of consecutive requests, if paced.
+    var interval: UInt64?
 
     init(port: Int, connections count: Int, requests: [[UInt8]]) throws(BenchError) {
         self.port = port
@@ -95,14 +101,22 @@ private struct LoadRun {
         let deadline = start + UInt64(limit * 1e9)
         var pollSet = [pollfd](repeating: pollfd(), count: connections.count)
         while finished < requests.count, MonotonicClock.now() < deadline {
+            var wait: Int32 = 200
             for index in connections.indices where connections[index].request < 0 && next < requests.count {
+                if let interval {
+                    let due = start + UInt64(next) * interval, now = MonotonicClock.now()
+                    if now < due {
+                        wait = Int32(min(200, (due - now) / 1_000_000))
+                        break
+                    }
+                }
                 assign(index)
             }
             for (index, connection) in connections.enumerated() {
                 let wantsWrite = connection.request >= 0 && connection.written < requests[connection.request].count
                 pollSet[index] = pollfd(fd: connection.fd, events: Int16(POLLIN) | (wantsWrite ? Int16(POLLOUT) : 0), revents: 0)
             }
-            guard poll(&pollSet, nfds_t(pollSet.count), 200) >= 0 || errno == EINTR else { break }
+            guard poll(&pollSet, nfds_t(pollSet.count), wait) >= 0 || errno == EINTR else { break }
             for index in pollSet.indices where pollSet[index].revents != 0 {
                 if pollSet[index].revents & Int16(POLLOUT) != 0 { flush(index) }
                 if pollSet[index].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { receive(index) }

@@ -37,6 +37,17 @@ extension ReportBuilder {
             notes.append("Inbox answers other than 202 at \(Self.count(size)) posts: \(others) and \(inbox.accepted.failures) without an answer.")
         }
         notes.append("Inbox reference: the same generator and connections sending `GET /healthz` (one `SELECT 1` through the database pool) to the same server, before the inbox traffic.")
+        if !results.sustained.isEmpty {
+            let steps = results.sustained.map { step in
+                "\(Int(step.rate))/s: \(step.accepted.statuses[202, default: 0]) accepted, queue depth by 10 s \(stride(from: 0, to: step.depths.count, by: 10).map { String(step.depths[$0]) }.joined(separator: " → ")) (\(step.sustained ? "held" : "grew"))"
+            }
+            notes.append("Inbox sustained, at \(Self.count(size)) posts on a fresh copy, after the warm-up: signed activities sent at a steady pace "
+                + "(open loop: request n leaves n/rate seconds after the start) for \(Int(SustainedInboxBench.seconds(settings))) s each, the queue "
+                + "(`inbox_queue` rows not yet attempted) sampled every second. A rate holds when every request got its 202 and the depth over the last "
+                + "tenth of the run is at most the depth over the third tenth plus one second of arrivals, and under five seconds of arrivals. "
+                + "The first rate is the burst's drain rate; then 1.5 × the best rate that held, or 2/3 of the lowest that did not. "
+                + steps.joined(separator: "; ") + ".")
+        }
         return notes
     }
 

@@ -50,7 +50,18 @@ struct ReportBuilder {
             .init(figure: "Inbox: queue drained by the worker (processed/s)",
                   value: Format.rate(inbox.drainRate) + (inbox.drained ? "" : " (not drained)"),
                   reference: "accepted: \(Format.rate(accepted))", ratio: Format.ratio(inbox.drainRate / accepted)),
-        ]
+        ] + sustainedRows(accepted: accepted)
+    }
+
+    /// The highest rate the queue stayed bounded at, against the burst's accept rate.
+    private func sustainedRows(accepted: Double) -> [BenchReport.Row] {
+        guard !results.sustained.isEmpty else { return [] }
+        let best = results.sustained.filter(\.sustained).map(\.rate).max() ?? 0
+        let tried = results.sustained.map { "\(Int($0.rate))/s \($0.sustained ? "held" : "grew")" }.joined(separator: ", ")
+        return [.init(figure: "Inbox: sustained accept rate, queue bounded for \(Int(SustainedInboxBench.seconds(settings))) s (tried \(tried))",
+                      value: best > 0 ? Format.rate(best) : "none held", reference: "accepted (burst): \(Format.rate(accepted))",
+                      ratio: Format.ratio(best / accepted), budget: "≥ 0.8 × accepted",
+                      verdict: Format.verdict(best >= 0.8 * accepted))]
     }
 
     private func deliveryRows() -> [BenchReport.Row] {
