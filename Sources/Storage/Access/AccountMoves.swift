@@ -31,11 +31,9 @@ extension AccountMoves {
 
     /// Where each of `ids` that moved went, in one query.
     public func targets(of ids: some Collection<Int64>) throws -> [Int64: Int64] {
-        guard !ids.isEmpty else { return [:] }
-        let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-        let rows = try Row.fetchAll(db, sql: "SELECT account_id, target_account_id FROM account_moves WHERE account_id IN (\(marks))",
-                                    arguments: StatementArguments(Array(ids)))
-        let pairs = rows.map { (row: Row) -> (Int64, Int64) in (row["account_id"], row["target_account_id"]) }
+        let pairs = try BatchQuery.rows(db, ids, sql: """
+            SELECT account_id, target_account_id FROM account_moves WHERE account_id IN (\(BatchQuery.ids))
+            """) { (row: Row) -> (Int64, Int64) in (row["account_id"], row["target_account_id"]) }
         return Dictionary(pairs, uniquingKeysWith: { first, _ in first })
     }
 

@@ -17,7 +17,9 @@ extension Accounts {
     }
 
     /// The accounts with these ids, in no particular order.
-    public func find(ids: some Collection<Int64>) throws -> [Account] { try Account.fetchAll(db, keys: ids) }
+    public func find(ids: some Collection<Int64>) throws -> [Account] {
+        try BatchQuery.records(Account.self, db, ids, sql: "SELECT * FROM accounts WHERE id IN (\(BatchQuery.ids))")
+    }
 
     /// Stores a new account.
     public func insert(_ account: Account) throws { try account.insert(db) }
@@ -63,9 +65,8 @@ extension Accounts {
 
     /// The counters of each of `ids` (zeros for an account without a counter row), in one query.
     public func entityCounts(of ids: some Collection<Int64>) throws -> [Int64: AccountEntityCounts] {
-        let rows = try BatchQuery.chunked(ids) { placeholders, arguments in
-            try Row.fetchAll(db, sql: "SELECT * FROM account_stats WHERE account_id IN (\(placeholders))", arguments: arguments)
-                .map { (row: Row) -> (Int64, AccountEntityCounts) in (row["account_id"], AccountEntityCounts(row: row)) }
+        let rows = try BatchQuery.rows(db, ids, sql: "SELECT * FROM account_stats WHERE account_id IN (\(BatchQuery.ids))") { row in
+            (row["account_id"] as Int64, AccountEntityCounts(row: row))
         }
         var counts = Dictionary(rows, uniquingKeysWith: { first, _ in first })
         for id in ids where counts[id] == nil { counts[id] = AccountEntityCounts() }

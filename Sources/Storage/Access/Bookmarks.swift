@@ -20,7 +20,7 @@ extension Bookmarks {
 
     /// Those of `ids` that `accountId` bookmarked, in one query.
     public func bookmarked(by accountId: Int64, among ids: some Collection<Int64>) throws -> Set<Int64> {
-        try BatchQuery.idSet(db, ids, sql: { "SELECT post_id FROM bookmarks WHERE account_id = ? AND post_id IN (\($0))" },
+        try BatchQuery.idSet(db, ids, sql: "SELECT post_id FROM bookmarks WHERE account_id = ? AND post_id IN (\(BatchQuery.ids))",
                              arguments: [accountId])
     }
 

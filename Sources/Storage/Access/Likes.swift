@@ -24,7 +24,7 @@ extension Likes {
 
     /// Those of `ids` that `accountId` likes, in one query.
     public func liked(by accountId: Int64, among ids: some Collection<Int64>) throws -> Set<Int64> {
-        try BatchQuery.idSet(db, ids, sql: { "SELECT post_id FROM likes WHERE account_id = ? AND post_id IN (\($0))" },
+        try BatchQuery.idSet(db, ids, sql: "SELECT post_id FROM likes WHERE account_id = ? AND post_id IN (\(BatchQuery.ids))",
                              arguments: [accountId])
     }
 

@@ -28,9 +28,9 @@ extension Media {
 
     /// The photos of each of `ids`, in order, in one query; posts without any are left out.
     public func attachments(ofPosts ids: some Collection<Int64>) throws -> [Int64: [MediaAttachment]] {
-        try BatchQuery.grouped(db, ids, sql: {
-            "SELECT post_id AS batch_post_id, * FROM media_attachments WHERE post_id IN (\($0)) ORDER BY post_id, position, id"
-        }, decode: { try MediaAttachment(row: $0) })
+        try BatchQuery.grouped(db, ids, sql: """
+            SELECT post_id AS batch_post_id, * FROM media_attachments WHERE post_id IN (\(BatchQuery.ids)) ORDER BY post_id, position, id
+            """, decode: { try MediaAttachment(row: $0) })
     }
 
     /// How many attachments `postId` has.

@@ -12,12 +12,11 @@ extension Moderation {
 
     /// Roles of several accounts at once (accounts without a role are left out).
     public func roles(of accountIds: [Int64]) throws -> [Int64: StaffRole] {
-        guard !accountIds.isEmpty else { return [:] }
-        let marks = Array(repeating: "?", count: accountIds.count).joined(separator: ",")
-        let rows = try Row.fetchAll(db, sql: "SELECT account_id, role FROM account_roles WHERE account_id IN (\(marks))",
-                                    arguments: StatementArguments(accountIds))
-        return Dictionary(rows.compactMap { row in StaffRole(rawValue: row["role"]).map { (row["account_id"] as Int64, $0) } },
-                          uniquingKeysWith: { first, _ in first })
+        let sql = "SELECT account_id, role FROM account_roles WHERE account_id IN (\(BatchQuery.ids))"
+        let roles = try BatchQuery.rows(db, accountIds, sql: sql) { row in
+            StaffRole(rawValue: row["role"]).map { (row["account_id"] as Int64, $0) }
+        }
+        return Dictionary(roles.compactMap { $0 }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Gives `accountId` the role `role` (`user` removes any staff role).

@@ -28,9 +28,9 @@ extension Pins {
 
     /// Those of `ids` their authors pinned, in one query.
     public func pinned(among ids: some Collection<Int64>) throws -> Set<Int64> {
-        try BatchQuery.idSet(db, ids, sql: {
-            "SELECT n.post_id FROM pins n JOIN posts p ON p.id = n.post_id AND p.account_id = n.account_id WHERE n.post_id IN (\($0))"
-        })
+        try BatchQuery.idSet(db, ids, sql: """
+            SELECT n.post_id FROM pins n JOIN posts p ON p.id = n.post_id AND p.account_id = n.account_id WHERE n.post_id IN (\(BatchQuery.ids))
+            """)
     }
 
     /// `accountId`'s pinned posts that `viewerId` (`nil`: anonymous) may see, newest pin first.

@@ -8,15 +8,15 @@ extension Posts {
     public func latestReplies(to postIds: [Int64], perPost: Int, viewer viewerId: Int64?) throws -> [Post] {
         guard !postIds.isEmpty, perPost > 0 else { return [] }
         let visible = Self.visibilityCondition("p", viewer: viewerId)
-        let marks = databaseQuestionMarks(count: postIds.count)
-        var arguments = StatementArguments(postIds)
+        var arguments: StatementArguments = [BatchQuery.json(postIds)]
         arguments += visible.arguments
         arguments += [perPost]
-        return try Post.fetchAll(db, sql: """
+        // The ids in one JSON argument: the text depends only on whether there is a viewer.
+        return try Post.fetchAll(db.cachedStatement(sql: """
             SELECT * FROM (
               SELECT p.*, ROW_NUMBER() OVER (PARTITION BY p.in_reply_to_id ORDER BY p.id DESC) AS web_rank
-              FROM posts p WHERE p.in_reply_to_id IN (\(marks)) AND \(visible.sql)
+              FROM posts p WHERE p.in_reply_to_id IN (\(BatchQuery.ids)) AND \(visible.sql)
             ) WHERE web_rank <= ? ORDER BY id
-            """, arguments: arguments)
+            """), arguments: arguments)
     }
 }

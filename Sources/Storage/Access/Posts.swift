@@ -9,7 +9,9 @@ extension Posts {
     public func find(uri: String) throws -> Post? { try Post.filter(Column("uri") == uri).fetchOne(db) }
 
     /// The posts with these ids, in no particular order.
-    public func find(ids: some Collection<Int64>) throws -> [Post] { try Post.fetchAll(db, keys: ids) }
+    public func find(ids: some Collection<Int64>) throws -> [Post] {
+        try BatchQuery.records(Post.self, db, ids, sql: "SELECT * FROM posts WHERE id IN (\(BatchQuery.ids))")
+    }
 
     /// Stores a new post.
     public func insert(_ post: Post) throws { try post.insert(db) }
@@ -155,9 +157,7 @@ extension Posts {
 
     /// The counters of each of `ids` that has any (the others have zeros), in one query.
     public func counts(of ids: some Collection<Int64>) throws -> [Int64: PostCounts] {
-        let rows = try BatchQuery.chunked(ids) { placeholders, arguments in
-            try PostCounts.fetchAll(db, sql: Self.shownCounts + " WHERE p.id IN (\(placeholders))", arguments: arguments)
-        }
+        let rows = try BatchQuery.records(PostCounts.self, db, ids, sql: Self.shownCounts + " WHERE p.id IN (\(BatchQuery.ids))")
         return Dictionary(rows.map { ($0.postId, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -168,7 +168,7 @@ extension Posts {
 
     /// Those of `ids` that `accountId` boosted, in one query.
     public func boosted(by accountId: Int64, among ids: some Collection<Int64>) throws -> Set<Int64> {
-        try BatchQuery.idSet(db, ids, sql: { "SELECT reblog_of_id FROM posts WHERE account_id = ? AND reblog_of_id IN (\($0))" },
+        try BatchQuery.idSet(db, ids, sql: "SELECT reblog_of_id FROM posts WHERE account_id = ? AND reblog_of_id IN (\(BatchQuery.ids))",
                              arguments: [accountId])
     }
 
@@ -179,10 +179,10 @@ extension Posts {
 
     /// The newest post's (or boost's) time of each of `accountIds` that posted, in one query.
     public func lastPostDates(of accountIds: some Collection<Int64>) throws -> [Int64: Date] {
-        try BatchQuery.grouped(db, accountIds, sql: { """
+        try BatchQuery.grouped(db, accountIds, sql: """
             SELECT a.id, (SELECT p.created_at FROM posts p WHERE p.account_id = a.id ORDER BY p.id DESC LIMIT 1) AS last
-            FROM accounts a WHERE a.id IN (\($0))
-            """ }, decode: { $0["last"] as Date? }).compactMapValues { $0.first ?? nil }
+            FROM accounts a WHERE a.id IN (\(BatchQuery.ids))
+            """, decode: { $0["last"] as Date? }).compactMapValues { $0.first ?? nil }
     }
 
     /// The accounts mentioned in `postId`, by account id (cached statement).
@@ -195,19 +195,19 @@ extension Posts {
     /// The accounts mentioned in each of `ids`, by account id, in one query; posts without
     /// mentions are left out.
     public func mentionedAccounts(ofPosts ids: some Collection<Int64>) throws -> [Int64: [Account]] {
-        try BatchQuery.grouped(db, ids, sql: { """
+        try BatchQuery.grouped(db, ids, sql: """
             SELECT m.post_id AS batch_post_id, a.* FROM mentions m JOIN accounts a ON a.id = m.account_id
-            WHERE m.post_id IN (\($0)) ORDER BY m.post_id, m.account_id
-            """ }, decode: { try Account(row: $0) })
+            WHERE m.post_id IN (\(BatchQuery.ids)) ORDER BY m.post_id, m.account_id
+            """, decode: { try Account(row: $0) })
     }
 
     /// The hashtag names of each of `ids`, as first spelt and sorted, in one query; posts
     /// without hashtags are left out.
     public func hashtagNames(ofPosts ids: some Collection<Int64>) throws -> [Int64: [String]] {
-        try BatchQuery.grouped(db, ids, sql: { """
+        try BatchQuery.grouped(db, ids, sql: """
             SELECT ph.post_id, h.name FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id
-            WHERE ph.post_id IN (\($0)) ORDER BY ph.post_id, h.name
-            """ }, decode: { $0[1] as String })
+            WHERE ph.post_id IN (\(BatchQuery.ids)) ORDER BY ph.post_id, h.name
+            """, decode: { $0[1] as String })
     }
 
     /// One page of the accounts that boosted `postId` with a boost `viewer` may see, newest

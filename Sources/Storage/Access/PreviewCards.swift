@@ -39,12 +39,11 @@ extension PreviewCards {
 
     /// The cards of the posts among `postIds` that have one, by post id.
     public func cards(ofPosts postIds: some Collection<Int64>) throws -> [Int64: PreviewCard] {
-        guard !postIds.isEmpty else { return [:] }
-        let rows = try Row.fetchAll(db, sql: """
+        let cards = try BatchQuery.rows(db, postIds, sql: """
             SELECT pc.post_id AS card_post_id, c.* FROM post_preview_cards pc JOIN preview_cards c ON c.id = pc.preview_card_id
-            WHERE pc.post_id IN (\(databaseQuestionMarks(count: postIds.count)))
-            """, arguments: StatementArguments(Array(postIds)))
-        return Dictionary(try rows.map { (($0["card_post_id"] as Int64), try PreviewCard(row: $0)) }) { first, _ in first }
+            WHERE pc.post_id IN (\(BatchQuery.ids))
+            """) { (($0["card_post_id"] as Int64), try PreviewCard(row: $0)) }
+        return Dictionary(cards) { first, _ in first }
     }
 
     /// Cards of links in public, non-sensitive posts since `since` by discoverable accounts

@@ -146,11 +146,13 @@ extension Timelines {
         // So do the accounts of domains the viewer hides (and boosts of their posts).
         let notHidden: (sql: String, arguments: StatementArguments) =
             viewer.map { AccountDomainBlocks.notHiddenCondition("p", viewer: $0) } ?? ("1", [])
-        return page.newestFirst(try Post.fetchAll(db, sql: """
+        // Every value is an argument, so the text takes one of a few shapes per timeline (which
+        // page bounds, whether there is a viewer): cached, it is prepared once per connection.
+        return page.newestFirst(try Post.fetchAll(db.cachedStatement(sql: """
             SELECT p.* FROM \(source) WHERE \(condition) AND \(range) AND \(visible.sql) AND \(original.sql) AND \(notMuted.sql)
               AND \(notHidden.sql)
             ORDER BY \(page.order(pageColumn)) LIMIT ?
-            """, arguments: arguments + StatementArguments(rangeArguments) + visible.arguments + original.arguments + notMuted.arguments
+            """), arguments: arguments + StatementArguments(rangeArguments) + visible.arguments + original.arguments + notMuted.arguments
                 + notHidden.arguments + [page.limit]))
     }
 

@@ -2,41 +2,55 @@ import GRDB
 
 /// Queries about many rows at once (`WHERE post_id IN (...)`), so rendering a page costs a
 /// fixed number of queries whatever its length.
+///
+/// The ids go into one statement argument, a JSON array read by `json_each`, so the SQL text
+/// never depends on how many there are: each statement is prepared once per connection and
+/// then taken from GRDB's statement cache (preparing `IN (?, ?, …)` lists of every length
+/// afresh was a seventh of the home timeline's CPU; see BENCHMARKS.md). There is no limit on
+/// the number of ids.
 enum BatchQuery {
-    /// At most this many ids go into one `IN (...)` list (SQLite's limit on bound variables is
-    /// far higher; long lists only make statements slow to prepare).
-    static let chunkSize = 500
+    /// The ids of a batch as an SQL subquery, for `… IN (\(BatchQuery.ids))`; its one
+    /// parameter is `json(ids)`, bound last.
+    static let ids = "SELECT value FROM json_each(?)"
 
-    /// Runs `fetch` for the distinct `ids` in chunks of at most `chunkSize`, passing the
-    /// `?, ?, ...` placeholders and the ids to bind to them, and joins the results.
-    static func chunked<T>(_ ids: some Collection<Int64>,
-                           _ fetch: (_ placeholders: String, _ arguments: StatementArguments) throws -> [T]) throws -> [T] {
-        let distinct = Array(Set(ids)).sorted()
+    /// The ids as a JSON array (`[1,2,3]`), the argument of `ids`.
+    static func json(_ ids: some Collection<Int64>) -> String {
+        "[" + ids.map { String($0) }.joined(separator: ",") + "]"
+    }
+
+    /// Runs the cached statement `sql` with the arguments `prefix` followed by the JSON of
+    /// `ids`, decoding each row while the statement is on it. No query runs for no ids.
+    /// - Parameters:
+    ///   - sql: Constant SQL ending its parameters with the `ids` subquery.
+    ///   - decode: Reads one row (only valid during the call).
+    /// - Returns: The decoded rows, in the order of the query.
+    static func rows<T>(_ db: Database, _ ids: some Collection<Int64>, sql: String, arguments prefix: StatementArguments = [],
+                        decode: (Row) throws -> T) throws -> [T] {
+        guard !ids.isEmpty else { return [] }
+        let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: prefix + [json(ids)])
         var results: [T] = []
-        var start = 0
-        while start < distinct.count {
-            let chunk = Array(distinct[start..<min(start + chunkSize, distinct.count)])
-            results += try fetch(chunk.map { _ in "?" }.joined(separator: ","), StatementArguments(chunk))
-            start += chunkSize
-        }
+        while let row = try cursor.next() { results.append(try decode(row)) }
         return results
+    }
+
+    /// Records of the cached statement `sql`, whose one parameter is the `ids` subquery.
+    /// No query runs for no ids.
+    static func records<R: FetchableRecord>(_ type: R.Type, _ db: Database, _ ids: some Collection<Int64>, sql: String) throws -> [R] {
+        guard !ids.isEmpty else { return [] }
+        return try R.fetchAll(db.cachedStatement(sql: sql), arguments: [json(ids)])
     }
 
     /// Rows whose first column is an id, grouped by it in query order; the rest of each row
     /// (from the second column) decoded by `decode`.
-    static func grouped<T>(_ db: Database, _ ids: some Collection<Int64>, sql: (String) -> String,
+    static func grouped<T>(_ db: Database, _ ids: some Collection<Int64>, sql: String,
                            decode: (Row) throws -> T) throws -> [Int64: [T]] {
-        let pairs: [(Int64, T)] = try chunked(ids) { placeholders, arguments in
-            try Row.fetchAll(db, sql: sql(placeholders), arguments: arguments).map { row in (row[0] as Int64, try decode(row)) }
-        }
+        let pairs: [(Int64, T)] = try rows(db, ids, sql: sql) { row in (row[0] as Int64, try decode(row)) }
         return Dictionary(grouping: pairs, by: \.0).mapValues { $0.map(\.1) }
     }
 
-    /// The ids among `ids` that the query (given the placeholders) returns in its first column.
-    static func idSet(_ db: Database, _ ids: some Collection<Int64>, sql: (String) -> String,
+    /// The ids among `ids` that the query returns in its first column.
+    static func idSet(_ db: Database, _ ids: some Collection<Int64>, sql: String,
                       arguments prefix: StatementArguments = []) throws -> Set<Int64> {
-        Set(try chunked(ids) { placeholders, arguments in
-            try Int64.fetchAll(db, sql: sql(placeholders), arguments: prefix + arguments)
-        })
+        Set(try rows(db, ids, sql: sql, arguments: prefix) { $0[0] as Int64 })
     }
 }

@@ -1,0 +1,31 @@
+import Foundation
+import GRDB
+
+extension MediaAttachment {
+    /// Decodes a `media_attachments` row by column name, without `Codable` and its key strategy
+    /// (see BENCHMARKS.md). As the `Codable` decoding did, an optional column missing from the
+    /// row reads as `nil` and a missing required one throws.
+    /// - Throws: `RowDecodingError` when a required column is missing or holds a wrong value.
+    public init(row: Row) throws {
+        id = try row.decode(forColumn: "id")
+        accountId = try row.decode(forColumn: "account_id")
+        postId = try row.decode(forColumn: "post_id")
+        position = try row.decode(forColumn: "position")
+        type = try row.decode(forColumn: "type")
+        contentType = try row.decode(forColumn: "content_type")
+        filePath = try row.decode(forColumn: "file_path")
+        thumbnailPath = try row.decode(forColumn: "thumbnail_path")
+        remoteUrl = try row.decode(forColumn: "remote_url")
+        previewRemoteUrl = try row.decode(forColumn: "preview_remote_url")
+        thumbnailWidth = try row.decode(forColumn: "thumbnail_width")
+        thumbnailHeight = try row.decode(forColumn: "thumbnail_height")
+        description = try row.decode(forColumn: "description")
+        focusX = try row.decode(forColumn: "focus_x")
+        focusY = try row.decode(forColumn: "focus_y")
+        width = try row.decode(forColumn: "width")
+        height = try row.decode(forColumn: "height")
+        blurhash = try row.decode(forColumn: "blurhash")
+        fileSize = try row.decode(forColumn: "file_size")
+        createdAt = try row.decode(forColumn: "created_at")
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Storage
+
+/// The page loaders (`BatchQuery`: the ids as one JSON argument) answer for no ids at all and
+/// for more ids than SQLite's old limit of 999 bound variables, keeping their order.
+@Suite("Batch loads")
+struct BatchLoadTests {
+    /// 1,200 posts by one account: every third liked, bookmarked and boosted by a reader,
+    /// every fifth with two photos.
+    private static func node(_ dir: TemporaryDirectory) throws -> (NodeDatabase, author: Account, reader: Account, posts: [Post]) {
+        let database = try NodeDatabase(path: dir.file("node.sqlite"))
+        let author = Account(username: "author", domain: nil, uri: "https://local.example/users/author")
+        let reader = Account(username: "reader", domain: nil, uri: "https://local.example/users/reader")
+        let posts = (0..<1200).map { Post(uri: "\(author.uri)/statuses/\($0)", accountId: author.id, local: true) }
+        try database.writeBlocking { tx in
+            try tx.accounts.insert(author)
+            try tx.accounts.insert(reader)
+            for (n, post) in posts.enumerated() {
+                try tx.posts.insert(post)
+                if n % 3 == 0 {
+                    try tx.likes.add(Like(accountId: reader.id, postId: post.id, uri: nil))
+                    try tx.bookmarks.add(account: reader.id, post: post.id)
+                    try tx.posts.insert(Post(uri: "\(reader.uri)/boosts/\(n)", accountId: reader.id, local: true).boosting(post.id))
+                }
+                if n % 5 == 0 {
+                    // Inserted in reverse position order: the loader sorts them.
+                    for position in [1, 0] {
+                        var media = MediaAttachment(accountId: author.id, postId: post.id)
+                        media.position = position
+                        try tx.media.insert(media)
+                    }
+                }
+            }
+        }
+        return (database, author, reader, posts)
+    }
+
+    @Test("1,200 ids load in one go, in the loaders' order")
+    func overOldVariableLimit() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let (database, author, reader, posts) = try Self.node(dir)
+        let ids = posts.map(\.id)
+        let everyThird = Set(posts.enumerated().filter { $0.offset % 3 == 0 }.map(\.element.id))
+        try database.readBlocking { tx throws in
+            #expect(Set(try tx.posts.find(ids: ids).map(\.id)) == Set(ids))
+            #expect(try tx.likes.liked(by: reader.id, among: ids) == everyThird)
+            #expect(try tx.bookmarks.bookmarked(by: reader.id, among: ids) == everyThird)
+            #expect(try tx.posts.boosted(by: reader.id, among: ids) == everyThird)
+            let media = try tx.media.attachments(ofPosts: ids)
+            #expect(media.count == 240)
+            #expect(media.values.allSatisfy { $0.map(\.position) == [0, 1] })
+            #expect(try tx.posts.counts(of: ids).count == 1200)
+            #expect(try tx.posts.counts(of: ids)[posts[0].id]?.reblogs == 1)
+            let accountIds = [author.id, reader.id] + (0..<1100).map { Int64($0) + 1 }
+            #expect(try tx.accounts.find(ids: accountIds).count == 2)
+            #expect(try tx.accounts.entityCounts(of: accountIds).count == accountIds.count)
+            #expect(try tx.accounts.entityCounts(of: accountIds)[reader.id]?.statuses == 0)
+            #expect(try tx.posts.lastPostDates(of: accountIds).keys.sorted() == [author.id, reader.id].sorted())
+            #expect(try tx.posts.latestReplies(to: ids, perPost: 2, viewer: reader.id).isEmpty)
+        }
+    }
+
+    @Test("no ids: every loader answers empty")
+    func noIds() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let (database, _, reader, _) = try Self.node(dir)
+        let none: [Int64] = []
+        try database.readBlocking { tx throws in
+            #expect(try tx.posts.find(ids: none).isEmpty)
+            #expect(try tx.accounts.find(ids: none).isEmpty)
+            #expect(try tx.likes.liked(by: reader.id, among: none).isEmpty)
+            #expect(try tx.posts.boosted(by: reader.id, among: none).isEmpty)
+            #expect(try tx.media.attachments(ofPosts: none).isEmpty)
+            #expect(try tx.posts.mentionedAccounts(ofPosts: none).isEmpty)
+            #expect(try tx.posts.hashtagNames(ofPosts: none).isEmpty)
+            #expect(try tx.previewCards.cards(ofPosts: none).isEmpty)
+            #expect(try tx.posts.counts(of: none).isEmpty)
+            #expect(try tx.accounts.entityCounts(of: none).isEmpty)
+            #expect(try tx.pins.pinned(among: none).isEmpty)
+            #expect(try tx.moderation.roles(of: none).isEmpty)
+            #expect(try tx.accountMoves.targets(of: none).isEmpty)
+        }
+    }
+}
+
+private extension Post {
+    /// This row as a boost of `originalId`.
+    func boosting(_ originalId: Int64) -> Post {
+        var boost = self
+        boost.reblogOfId = originalId
+        return boost
+    }
+}
