@@ -12,6 +12,10 @@ struct ReportBuilder {
         static let idleBytes = 50_000_000
         static let peakBytes = 300_000_000
         static let startSeconds = 1.0
+        static let listShareOfHealthz = 0.1
+        static let listP99Milliseconds = 50.0
+        static let photoShareOfDecode = 0.5
+        static let photoPeakBytes = 250_000_000
     }
 
     func fill(_ report: inout BenchReport) {
@@ -29,10 +33,12 @@ struct ReportBuilder {
             .init(figure: "Photos: 12-megapixel JPEG through the upload pipeline (photos/s, \(media.concurrency) at a time)",
                   value: String(format: "%.2f/s", media.photosPerSecond),
                   reference: String(format: "bare libvips decode: %.2f/s", media.decodesPerSecond),
-                  ratio: Format.ratio(media.photosPerSecond / media.decodesPerSecond)),
+                  ratio: Format.ratio(media.photosPerSecond / media.decodesPerSecond), budget: "≥ 0.5 × reference",
+                  verdict: Format.verdict(media.photosPerSecond >= Budget.photoShareOfDecode * media.decodesPerSecond)),
             .init(figure: "Photos: peak RSS of the process while processing", value: Format.mb(media.peak),
                   reference: "before: " + Format.mb(media.residentBefore),
-                  ratio: Format.ratio(Double(media.peak) / Double(max(media.residentBefore, 1)))),
+                  ratio: Format.ratio(Double(media.peak) / Double(max(media.residentBefore, 1))), budget: "≤ 250 MB",
+                  verdict: Format.verdict(media.peak <= Budget.photoPeakBytes)),
         ]
     }
 
@@ -89,10 +95,11 @@ struct ReportBuilder {
             let reference = results.inbox[size].map { "GET /healthz: \(Format.rate($0.reference.rate(of: 200)))" } ?? "—"
             let referenceRate = results.inbox[size]?.reference.rate(of: 200) ?? .nan
             for page in pages {
-                let rate = page.load.rate(of: 200)
+                let (rate, p99) = (page.load.rate(of: 200), page.load.stats.p99)
                 rows.append(.init(figure: "Lists over HTTP: \(page.figure) (requests/s)",
-                                  value: "\(Format.rate(rate)) (p50 \(Format.ms(page.load.stats.p50)), p99 \(Format.ms(page.load.stats.p99)))",
-                                  reference: reference, ratio: Format.ratio(rate / referenceRate)))
+                                  value: "\(Format.rate(rate)) (p50 \(Format.ms(page.load.stats.p50)), p99 \(Format.ms(p99)))",
+                                  reference: reference, ratio: Format.ratio(rate / referenceRate), budget: "≥ 0.1 × /healthz, p99 ≤ 50 ms",
+                                  verdict: Format.verdict(rate >= Budget.listShareOfHealthz * referenceRate && p99 <= Budget.listP99Milliseconds)))
             }
         }
         return rows
