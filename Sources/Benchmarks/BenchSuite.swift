@@ -21,10 +21,15 @@ public struct BenchSuite: Sendable {
             machine: MachineInfo.current(), command: settings.command,
             commit: Self.commit(scratch: scratch),
             startedAt: Date(), quick: settings.quick)
+        var results = Results()
+        // Photos first, while this process is small: its peak memory is the pipeline's, not
+        // that of the generated databases' page cache or the signed requests of other parts.
+        if settings.parts.contains(.media) {
+            results.media = try await MediaBench(settings: settings, log: Self.log).run()
+        }
         let keys = try ActorKeys.load(count: BenchWorld.keyCount, directory: settings.dataDirectory, log: Self.log)
         let databases = settings.sizes.sorted().map { TimelineDatabase(posts: $0, directory: settings.dataDirectory) }
         for database in databases { try database.prepare(keys: keys, log: Self.log) }
-        var results = Results()
 
         if settings.parts.contains(.timeline) {
             let bench = TimelineBench(settings: settings)
@@ -53,10 +58,6 @@ public struct BenchSuite: Sendable {
             Self.log("reference: openssl speed rsa2048 on \(report.machine.cores) processes")
             results.openssl = try OpenSSLSpeed.measure(seconds: settings.opensslSeconds, processes: report.machine.cores, scratch: scratch)
             results.delivery = try await DeliveryBench(settings: settings, log: Self.log).run()
-        }
-
-        if settings.parts.contains(.media) {
-            results.media = try await MediaBench(settings: settings, log: Self.log).run()
         }
 
         ReportBuilder(settings: settings, results: results).fill(&report)

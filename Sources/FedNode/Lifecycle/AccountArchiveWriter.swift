@@ -28,7 +28,9 @@ struct AccountArchiveWriter: Sendable {
             let handle = try FileHandle(forWritingTo: url)
             defer { try? handle.close() }
             let zip = ZipWriter(handle: handle)
-            try zip.add("actor.json", data: AccountToAS.person(account, urls: node.urls).encoded())
+            // The actor as the node serves it, aliases and `movedTo` included.
+            let person = try await node.database.read { [urls = node.urls] db in try AccountToAS.person(account, urls: urls, in: db) }
+            try zip.add("actor.json", data: person.encoded())
             try await writeOutbox(of: account, to: zip)
             try await writeLists(of: account, to: zip)
             try await writePhotos(of: account, to: zip)
