@@ -33,7 +33,7 @@ struct FedNodeProcess {
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
-        try process.run()
+        try ProcessLaunch.run(process)
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
@@ -167,5 +167,19 @@ struct CLITests {
         #expect(again.status != 0 && again.stderr.contains("not blocked"))
         let bad = try await FedNodeProcess.run(["admin", "domain-block", "not a domain", "--data-dir", dataDir])
         #expect(bad.status != 0 && bad.stderr.contains("not a domain name"))
+    }
+}
+
+/// Starts child processes one at a time. swift-corelibs-foundation's `Process.run()` is not safe
+/// to call from two threads at once: while one launch lists and closes descriptors, another's
+/// copy crashed the test process (SIGSEGV in `memmove` inside `Process.run`, seen under CI load).
+enum ProcessLaunch {
+    private static let lock = NSLock()
+
+    /// Runs `process` while no other launch from this module is in progress.
+    static func run(_ process: Process) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        try process.run()
     }
 }

@@ -111,7 +111,7 @@ enum CommandLineTool {
         let (stdout, stderr) = (Pipe(), Pipe())
         process.standardOutput = stdout
         process.standardError = stderr
-        try process.run()
+        try ProcessLaunch.run(process)
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         let err = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

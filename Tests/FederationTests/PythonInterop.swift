@@ -28,7 +28,7 @@ enum PythonInterop {
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle
-        try process.run()
+        try ProcessLaunch.run(process)
         return process
     }
 
@@ -60,5 +60,19 @@ enum PythonInterop {
         /// No virtual environment: run `make test` (or `make venv`).
         case noPython
         var description: String { "no Python venv: run `make test` or `make venv` (FEDNODE_PYTHON unset, .venv missing)" }
+    }
+}
+
+/// Starts child processes one at a time. swift-corelibs-foundation's `Process.run()` is not safe
+/// to call from two threads at once: while one launch lists and closes descriptors, another's
+/// copy crashed the test process (SIGSEGV in `memmove` inside `Process.run`, seen under CI load).
+enum ProcessLaunch {
+    private static let lock = NSLock()
+
+    /// Runs `process` while no other launch from this module is in progress.
+    static func run(_ process: Process) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        try process.run()
     }
 }
