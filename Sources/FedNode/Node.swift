@@ -22,6 +22,8 @@ public final class Node: Sendable {
     let instanceActor: InstanceActor
     /// Resolves signing keys for the inbox (cached).
     let keys: KeyResolver
+    /// Domain blocks and allows, held in memory.
+    let federationPolicy: FederationPolicyCache
     /// Wakes the inbox worker when an activity was queued.
     public let inboxSignal = WorkSignal()
     /// Wakes the delivery worker when deliveries were queued.
@@ -83,6 +85,7 @@ public final class Node: Sendable {
         client.allowPrivateAddresses = effective.testMode
         self.httpClient = CurlHTTPClient(configuration: client)
         self.keys = KeyResolver(database: database)
+        self.federationPolicy = FederationPolicyCache(database: database)
         var mediaClient = client
         mediaClient.maxResponseBytes = UploadStore.maxBytes
         let mediaHTTPClient = CurlHTTPClient(configuration: mediaClient)

@@ -12,9 +12,11 @@ struct InboxContext: Sendable {
     /// The activity's object id (embedded object or bare id).
     var objectId: String? { activity.object?.id }
 
-    /// Runs `body` in one write transaction, mapping failures to `NodeError.internal`.
-    func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
-        do { return try await node.database.write(body) } catch let error as NodeError { throw error } catch {
+    /// Runs `body` atomically (its own savepoint in the node's group commit, so the handlers of
+    /// items processed at once share one durable commit), mapping failures to
+    /// `NodeError.internal`.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
+        do { return try await node.database.writeDurablyGrouped(body) } catch let error as NodeError { throw error } catch {
             throw .internal("inbox write: \(error)")
         }
     }

@@ -20,12 +20,16 @@ public struct InboxWorker: Service {
     private let node: Node
     /// Concurrency limits.
     let limits: QueueLimits
+    /// 64 items at once, 4 per domain: an item mostly waits (on the database's group commit,
+    /// on fetches), so throughput follows the number in flight; a slow domain still holds at
+    /// most 4 slots.
+    public static let defaultLimits = QueueLimits(maxInFlight: 64, maxInFlightPerDomain: 4)
 
     /// Creates the worker for a node.
     /// - Parameters:
     ///   - node: The node whose queue this worker drains.
     ///   - limits: Items in flight at once, overall and per sending domain.
-    public init(node: Node, limits: QueueLimits = QueueLimits()) {
+    public init(node: Node, limits: QueueLimits = Self.defaultLimits) {
         self.node = node
         self.limits = limits
     }
@@ -57,12 +61,18 @@ public struct InboxWorker: Service {
     private func schedule(untilIdle: Bool, now: @escaping @Sendable () -> Date) async -> Int {
         var inFlight = InboxInFlight(limits: limits, maxUnfinished: Self.maxUnfinishedAttempts)
         var ended = 0
+        // Under a backlog, refill once a quarter of the slots are free rather than after every
+        // item: each refill is a query and a claiming transaction, shared by the items it starts.
+        let refillBelow = limits.maxInFlight - max(1, limits.maxInFlight / 4)
+        var refill = true
         let signal = node.inboxSignal
         await withTaskGroup(of: Event.self) { group in
             if !untilIdle { group.addTask { await signal.wait(timeout: .seconds(2)); return .wake } }
             while !Task.isCancelled {
-                for (candidate, item) in await startable(&inFlight, now: now()) {
-                    group.addTask { await process(item, now: now); return .finished(candidate) }
+                if refill {
+                    for (candidate, item) in await startable(&inFlight, now: now()) {
+                        group.addTask { await process(item, now: now); return .finished(candidate) }
+                    }
                 }
                 if untilIdle, inFlight.count == 0 { break }
                 guard let event = await group.next() else { break }
@@ -70,7 +80,9 @@ public struct InboxWorker: Service {
                 case .finished(let candidate):
                     inFlight.remove(candidate)
                     ended += 1
+                    refill = inFlight.count <= refillBelow
                 case .wake:
+                    refill = true
                     if !Task.isCancelled { group.addTask { await signal.wait(timeout: .seconds(2)); return .wake } }
                 }
             }
@@ -160,6 +172,9 @@ public struct InboxWorker: Service {
         return try await handler.handle(InboxContext(node: node, activity: activity, actor: actor))
     }
 
+    /// Removes the item as bookkeeping (grouped with other items' bookkeeping, no fsync of its
+    /// own): it commits after the handler's effects did, and the WAL replays in order, so the
+    /// removal is never kept without the effects it stands for.
     private func finish(_ item: InboxItem, outcome: String) async throws {
         try await node.database.writeBookkeeping { db in try db.inbox.finish(item, outcome: outcome) }
     }

@@ -6,7 +6,7 @@ extension AccountDomainBlocks {
     /// - Returns: Whether it was not hidden before.
     @discardableResult
     public func add(account accountId: Int64, domain: String, at date: Date = Date()) throws -> Bool {
-        try db.execute(sql: "INSERT OR IGNORE INTO account_domain_blocks(id, account_id, domain, created_at) VALUES (?, ?, ?, ?)",
+        try db.execute(cached: "INSERT OR IGNORE INTO account_domain_blocks(id, account_id, domain, created_at) VALUES (?, ?, ?, ?)",
                        arguments: [Snowflake.next(), accountId, domain.lowercased(), date])
         return db.changesCount > 0
     }
@@ -15,7 +15,7 @@ extension AccountDomainBlocks {
     /// - Returns: Whether it was hidden.
     @discardableResult
     public func remove(account accountId: Int64, domain: String) throws -> Bool {
-        try db.execute(sql: "DELETE FROM account_domain_blocks WHERE account_id = ? AND domain = ?", arguments: [accountId, domain])
+        try db.execute(cached: "DELETE FROM account_domain_blocks WHERE account_id = ? AND domain = ?", arguments: [accountId, domain])
         return db.changesCount > 0
     }
 
@@ -52,7 +52,7 @@ extension AccountDomainBlocks {
 
     /// Deletes `accountId`'s notifications caused by accounts of `domain` (Mastodon clears them).
     public func deleteNotifications(of accountId: Int64, fromDomain domain: String) throws {
-        try db.execute(sql: """
+        try db.execute(cached: """
             DELETE FROM notifications WHERE account_id = ?
               AND from_account_id IN (SELECT id FROM accounts WHERE domain = ? COLLATE NOCASE)
             """, arguments: [accountId, domain])

@@ -9,9 +9,9 @@ extension AccountMoves {
 
     /// Replaces `accountId`'s aliases with `uris` (an empty list clears them).
     public func setAliases(_ uris: [String], of accountId: Int64, at date: Date = Date()) throws {
-        try db.execute(sql: "DELETE FROM account_aliases WHERE account_id = ?", arguments: [accountId])
+        try db.execute(cached: "DELETE FROM account_aliases WHERE account_id = ?", arguments: [accountId])
         for uri in uris {
-            try db.execute(sql: "INSERT OR IGNORE INTO account_aliases(account_id, uri, created_at) VALUES (?, ?, ?)",
+            try db.execute(cached: "INSERT OR IGNORE INTO account_aliases(account_id, uri, created_at) VALUES (?, ?, ?)",
                            arguments: [accountId, uri, date])
         }
     }
@@ -19,7 +19,7 @@ extension AccountMoves {
     /// Adds one alias to `accountId`'s. - Returns: Whether it was new.
     @discardableResult
     public func addAlias(_ uri: String, of accountId: Int64, at date: Date = Date()) throws -> Bool {
-        try db.execute(sql: "INSERT OR IGNORE INTO account_aliases(account_id, uri, created_at) VALUES (?, ?, ?)",
+        try db.execute(cached: "INSERT OR IGNORE INTO account_aliases(account_id, uri, created_at) VALUES (?, ?, ?)",
                        arguments: [accountId, uri, date])
         return db.changesCount > 0
     }
@@ -39,7 +39,7 @@ extension AccountMoves {
 
     /// Records that `accountId` moved to `targetId` (a later move replaces an earlier one).
     public func recordMove(of accountId: Int64, to targetId: Int64, at date: Date = Date()) throws {
-        try db.execute(sql: """
+        try db.execute(cached: """
             INSERT INTO account_moves(account_id, target_account_id, moved_at) VALUES (?, ?, ?)
             ON CONFLICT(account_id) DO UPDATE SET target_account_id = excluded.target_account_id, moved_at = excluded.moved_at
             """, arguments: [accountId, targetId, date])

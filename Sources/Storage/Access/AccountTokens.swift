@@ -34,8 +34,8 @@ extension AccountTokens {
     /// Stores a secret for `accountId`, replacing earlier ones of the same purpose (only the
     /// newest link works).
     public func issue(hash: String, account accountId: Int64, purpose: AccountTokenPurpose, email: String, expiresAt: Date) throws {
-        try db.execute(sql: "DELETE FROM account_tokens WHERE account_id = ? AND purpose = ?", arguments: [accountId, purpose.rawValue])
-        try db.execute(sql: "INSERT INTO account_tokens(token_hash, account_id, purpose, email, expires_at) VALUES (?, ?, ?, ?, ?)",
+        try db.execute(cached: "DELETE FROM account_tokens WHERE account_id = ? AND purpose = ?", arguments: [accountId, purpose.rawValue])
+        try db.execute(cached: "INSERT INTO account_tokens(token_hash, account_id, purpose, email, expires_at) VALUES (?, ?, ?, ?, ?)",
                        arguments: [hash, accountId, purpose.rawValue, email, expiresAt])
     }
 
@@ -44,7 +44,7 @@ extension AccountTokens {
     public func redeem(hash: String, purpose: AccountTokenPurpose, now: Date) throws -> AccountToken? {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM account_tokens WHERE token_hash = ? AND purpose = ?",
                                          arguments: [hash, purpose.rawValue]) else { return nil }
-        try db.execute(sql: "DELETE FROM account_tokens WHERE token_hash = ?", arguments: [hash])
+        try db.execute(cached: "DELETE FROM account_tokens WHERE token_hash = ?", arguments: [hash])
         let token = AccountToken(accountId: row["account_id"], purpose: purpose, email: row["email"], expiresAt: row["expires_at"])
         return token.expiresAt > now ? token : nil
     }
@@ -58,12 +58,12 @@ extension AccountTokens {
 
     /// Marks `accountId` as waiting for its email confirmation.
     public func markUnconfirmed(_ accountId: Int64, since: Date) throws {
-        try db.execute(sql: "INSERT OR IGNORE INTO unconfirmed_accounts(account_id, since) VALUES (?, ?)", arguments: [accountId, since])
+        try db.execute(cached: "INSERT OR IGNORE INTO unconfirmed_accounts(account_id, since) VALUES (?, ?)", arguments: [accountId, since])
     }
 
     /// Marks `accountId`'s email as confirmed.
     public func markConfirmed(_ accountId: Int64) throws {
-        try db.execute(sql: "DELETE FROM unconfirmed_accounts WHERE account_id = ?", arguments: [accountId])
+        try db.execute(cached: "DELETE FROM unconfirmed_accounts WHERE account_id = ?", arguments: [accountId])
     }
 
     /// Whether `accountId` still has to confirm its email (cached statement: asked per API call
@@ -75,19 +75,19 @@ extension AccountTokens {
 
     /// Sets a new password hash for `accountId`.
     public func setPasswordHash(_ hash: String, of accountId: Int64) throws {
-        try db.execute(sql: "UPDATE credentials SET password_hash = ? WHERE account_id = ?", arguments: [hash, accountId])
+        try db.execute(cached: "UPDATE credentials SET password_hash = ? WHERE account_id = ?", arguments: [hash, accountId])
     }
 
     /// Changes the sign-in email of `accountId`.
     public func setEmail(_ email: String, of accountId: Int64) throws {
-        try db.execute(sql: "UPDATE credentials SET email = ? WHERE account_id = ?", arguments: [email, accountId])
+        try db.execute(cached: "UPDATE credentials SET email = ? WHERE account_id = ?", arguments: [email, accountId])
     }
 
     /// Revokes every OAuth token of `accountId` (all apps and sessions sign in again).
     /// - Returns: How many were revoked.
     @discardableResult
     public func revokeAllSessions(of accountId: Int64, at date: Date) throws -> Int {
-        try db.execute(sql: "UPDATE oauth_tokens SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL", arguments: [date, accountId])
+        try db.execute(cached: "UPDATE oauth_tokens SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL", arguments: [date, accountId])
         return db.changesCount
     }
 }

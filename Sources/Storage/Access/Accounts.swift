@@ -6,7 +6,9 @@ extension Accounts {
     public func find(id: Int64) throws -> Account? { try Account.fetchOne(db, key: id) }
 
     /// The account whose actor id is `uri`.
-    public func find(uri: String) throws -> Account? { try Account.withURI(uri).fetchOne(db) }
+    public func find(uri: String) throws -> Account? {
+        try Account.fetchOne(db.cachedStatement(sql: "SELECT * FROM accounts WHERE uri = ?"), arguments: [uri])
+    }
 
     /// The local account named `username` (ignoring case).
     public func findLocal(username: String) throws -> Account? { try Account.local(username).fetchOne(db) }
@@ -40,7 +42,9 @@ extension Accounts {
 
     /// The accounts whose actor ids are among `uris`, in no particular order.
     public func find(uris: [String]) throws -> [Account] {
-        try Account.filter(uris.contains(Column("uri"))).fetchAll(db)
+        guard !uris.isEmpty else { return [] }
+        let list = String(decoding: try JSONEncoder().encode(uris), as: UTF8.self)
+        return try Account.fetchAll(db.cachedStatement(sql: "SELECT * FROM accounts WHERE uri IN (\(BatchQuery.ids))"), arguments: [list])
     }
 
     /// Stores an account: updates its row when it exists, inserts it otherwise.
@@ -81,7 +85,7 @@ extension Accounts {
 
     /// Notes a sign-in of `accountId` at `date` (NodeInfo counts accounts active by it).
     public func recordSignIn(of accountId: Int64, at date: Date) throws {
-        try db.execute(sql: "UPDATE credentials SET last_sign_in_at = ? WHERE account_id = ?", arguments: [date, accountId])
+        try db.execute(cached: "UPDATE credentials SET last_sign_in_at = ? WHERE account_id = ?", arguments: [date, accountId])
     }
 
     /// Every local account, oldest first.
@@ -115,7 +119,7 @@ extension Accounts {
     /// - Returns: How many keys were dropped.
     @discardableResult
     public func forgetDepartedKeys() throws -> Int {
-        try db.execute(sql: """
+        try db.execute(cached: """
             UPDATE tombstones SET private_key_pem = NULL, key_id = NULL
             WHERE private_key_pem IS NOT NULL
               AND NOT EXISTS (SELECT 1 FROM delivery_queue d WHERE d.account_id = tombstones.signer_id)

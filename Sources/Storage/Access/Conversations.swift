@@ -18,7 +18,7 @@ extension Conversations {
     /// marks it unread (a post by someone else) or read (the owner's own post).
     public func record(post postId: Int64, owner ownerId: Int64, root rootId: Int64, others: [Int64], unread: Bool) throws {
         let participants = Set(others).subtracting([ownerId]).sorted().map(String.init).joined(separator: ",")
-        try db.execute(sql: """
+        try db.execute(cached: """
             INSERT INTO conversations(id, account_id, root_post_id, participant_ids, last_post_id, unread) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT(account_id, root_post_id) DO UPDATE SET participant_ids = excluded.participant_ids,
               last_post_id = MAX(IFNULL(last_post_id, 0), excluded.last_post_id), unread = excluded.unread
@@ -43,7 +43,7 @@ extension Conversations {
 
     /// Marks a conversation read.
     public func markRead(_ conversation: Conversation) throws {
-        try db.execute(sql: "UPDATE conversations SET unread = 0 WHERE id = ?", arguments: [conversation.id])
+        try db.execute(cached: "UPDATE conversations SET unread = 0 WHERE id = ?", arguments: [conversation.id])
     }
 
     /// Removes a conversation from its owner's list (a later post brings it back).

@@ -86,13 +86,13 @@ extension Deliveries {
 
     /// Drops the queued deliveries of the activity `activityURI` that were not sent yet.
     public func cancelQueued(activityURI: String) throws {
-        try db.execute(sql: "DELETE FROM delivery_queue WHERE activity_uri = ?", arguments: [activityURI])
+        try db.execute(cached: "DELETE FROM delivery_queue WHERE activity_uri = ?", arguments: [activityURI])
     }
 
     /// Drops every queued delivery signed by `accountId` (a deleted account's posts, likes and
     /// follows that were not sent yet).
     public func cancelQueued(signer accountId: Int64) throws {
-        try db.execute(sql: "DELETE FROM delivery_queue WHERE account_id = ?", arguments: [accountId])
+        try db.execute(cached: "DELETE FROM delivery_queue WHERE account_id = ?", arguments: [accountId])
     }
 }
 
@@ -114,14 +114,14 @@ extension Deliveries {
     /// - Returns: How many deliveries were rescheduled.
     public func retryNow(domain: String?, at now: Date) throws -> Int {
         if let domain {
-            try db.execute(sql: "UPDATE delivery_queue SET next_attempt_at = ? WHERE domain = ?", arguments: [now, domain])
+            try db.execute(cached: "UPDATE delivery_queue SET next_attempt_at = ? WHERE domain = ?", arguments: [now, domain])
             let changed = db.changesCount
-            try db.execute(sql: "UPDATE delivery_domains SET unavailable = 0, failing_since = NULL WHERE domain = ?", arguments: [domain])
+            try db.execute(cached: "UPDATE delivery_domains SET unavailable = 0, failing_since = NULL WHERE domain = ?", arguments: [domain])
             return changed
         }
-        try db.execute(sql: "UPDATE delivery_queue SET next_attempt_at = ?", arguments: [now])
+        try db.execute(cached: "UPDATE delivery_queue SET next_attempt_at = ?", arguments: [now])
         let changed = db.changesCount
-        try db.execute(sql: "UPDATE delivery_domains SET unavailable = 0, failing_since = NULL")
+        try db.execute(cached: "UPDATE delivery_domains SET unavailable = 0, failing_since = NULL")
         return changed
     }
 

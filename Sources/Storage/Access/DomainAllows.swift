@@ -10,6 +10,7 @@ extension DomainAllows {
     @discardableResult
     public func setMode(_ mode: FederationMode) throws -> Int {
         try NodeSettings.set(FederationPolicy.modeKey, to: mode.rawValue, in: db)
+        FederationPolicyCache.changed(in: db)
         return try FederationPolicy.dropUnfederatedDeliveries(in: db)
     }
 
@@ -35,6 +36,7 @@ extension DomainAllows {
     /// Allows `domain` (and its subdomains). - Returns: The allow, new or existing.
     public func add(_ domain: String, at date: Date) throws -> DomainAllow {
         if let existing = try find(domain: domain) { return existing }
+        FederationPolicyCache.changed(in: db)
         return try DomainAllow(domain: domain, at: date).inserted(db)
     }
 
@@ -42,6 +44,7 @@ extension DomainAllows {
     /// - Returns: Whether it existed.
     public func remove(_ allow: DomainAllow) throws -> Bool {
         let existed = try allow.delete(db)
+        FederationPolicyCache.changed(in: db)
         if existed { _ = try FederationPolicy.dropUnfederatedDeliveries(in: db) }
         return existed
     }

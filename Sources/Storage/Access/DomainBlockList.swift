@@ -17,6 +17,7 @@ extension DomainBlockList {
     /// transaction (trigger `domain_block_drops_deliveries`).
     /// - Returns: Whether it was not blocked before, and how many queued deliveries were dropped.
     public func add(_ domain: String, at date: Date) throws -> (added: Bool, droppedDeliveries: Int) {
+        FederationPolicyCache.changed(in: db)
         let before = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM delivery_queue") ?? 0
         try DomainBlock(domain: domain.lowercased(), createdAt: date).insert(db, onConflict: .ignore)
         let added = db.changesCount > 0
@@ -26,7 +27,8 @@ extension DomainBlockList {
 
     /// Lifts the block of exactly `domain`. - Returns: Whether it was blocked.
     public func remove(_ domain: String) throws -> Bool {
-        try db.execute(sql: "DELETE FROM domain_blocks WHERE domain = ?", arguments: [domain.lowercased()])
+        FederationPolicyCache.changed(in: db)
+        try db.execute(cached: "DELETE FROM domain_blocks WHERE domain = ?", arguments: [domain.lowercased()])
         return db.changesCount > 0
     }
 

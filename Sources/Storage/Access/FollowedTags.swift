@@ -4,13 +4,13 @@ import GRDB
 extension FollowedTags {
     /// Makes `accountId` follow `hashtag` (following twice changes nothing).
     public func follow(_ hashtag: Hashtag, by accountId: Int64) throws {
-        try db.execute(sql: "INSERT OR IGNORE INTO followed_tags(id, account_id, hashtag_id, created_at) VALUES (?, ?, ?, ?)",
+        try db.execute(cached: "INSERT OR IGNORE INTO followed_tags(id, account_id, hashtag_id, created_at) VALUES (?, ?, ?, ?)",
                        arguments: [Snowflake.next(), accountId, hashtag.id, Date()])
     }
 
     /// Stops `accountId` following `hashtag`; posts already in the home timeline stay, as in Mastodon.
     public func unfollow(_ hashtag: Hashtag, by accountId: Int64) throws {
-        try db.execute(sql: "DELETE FROM followed_tags WHERE account_id = ? AND hashtag_id = ?", arguments: [accountId, hashtag.id])
+        try db.execute(cached: "DELETE FROM followed_tags WHERE account_id = ? AND hashtag_id = ?", arguments: [accountId, hashtag.id])
     }
 
     /// Whether `accountId` follows `hashtagId`.
@@ -35,7 +35,7 @@ extension FollowedTags {
     /// Mastodon limits silenced accounts. The timeline's key makes a reader who also follows
     /// the author get it once.
     public func fanOut(post postId: Int64, author authorId: Int64) throws {
-        try db.execute(sql: """
+        try db.execute(cached: """
             INSERT OR IGNORE INTO home_timeline(account_id, post_id, author_id)
             SELECT DISTINCT f.account_id, ?1, ?2 FROM post_hashtags ph JOIN followed_tags f ON f.hashtag_id = ph.hashtag_id
             WHERE ph.post_id = ?1 AND f.account_id <> ?2

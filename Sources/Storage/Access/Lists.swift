@@ -21,7 +21,7 @@ extension Lists {
     /// Adds `accountIds` to `listId` (members already there are left as they are).
     public func add(_ accountIds: [Int64], to listId: Int64) throws {
         for accountId in accountIds {
-            try db.execute(sql: "INSERT OR IGNORE INTO list_accounts(id, list_id, account_id) VALUES (?, ?, ?)",
+            try db.execute(cached: "INSERT OR IGNORE INTO list_accounts(id, list_id, account_id) VALUES (?, ?, ?)",
                            arguments: [Snowflake.next(), listId, accountId])
         }
     }
@@ -29,7 +29,7 @@ extension Lists {
     /// Removes `accountIds` from `listId`.
     public func remove(_ accountIds: [Int64], from listId: Int64) throws {
         for accountId in accountIds {
-            try db.execute(sql: "DELETE FROM list_accounts WHERE list_id = ? AND account_id = ?", arguments: [listId, accountId])
+            try db.execute(cached: "DELETE FROM list_accounts WHERE list_id = ? AND account_id = ?", arguments: [listId, accountId])
         }
     }
 

@@ -54,16 +54,16 @@ extension Media {
     /// Makes `mediaIds` (those `accountId` uploaded) the attachments of `postId`, in this order;
     /// attachments of the post not listed are detached.
     public func setAttachments(of postId: Int64, to mediaIds: [Int64], ownedBy accountId: Int64) throws {
-        try db.execute(sql: "UPDATE media_attachments SET post_id = NULL WHERE post_id = ?", arguments: [postId])
+        try db.execute(cached: "UPDATE media_attachments SET post_id = NULL WHERE post_id = ?", arguments: [postId])
         for (position, mediaId) in mediaIds.enumerated() {
-            try db.execute(sql: "UPDATE media_attachments SET post_id = ?, position = ? WHERE id = ? AND account_id = ?",
+            try db.execute(cached: "UPDATE media_attachments SET post_id = ?, position = ? WHERE id = ? AND account_id = ?",
                            arguments: [postId, position, mediaId, accountId])
         }
     }
 
     /// Deletes uploads never attached to a post (local ones: no remote URL) created before `date`.
     public func deleteUnattached(createdBefore date: Date) throws {
-        try db.execute(sql: "DELETE FROM media_attachments WHERE post_id IS NULL AND remote_url IS NULL AND created_at < ?",
+        try db.execute(cached: "DELETE FROM media_attachments WHERE post_id IS NULL AND remote_url IS NULL AND created_at < ?",
                        arguments: [date])
     }
 

@@ -65,17 +65,17 @@ extension Moderation {
 
     /// Whether `accountId` is suspended.
     public func isSuspended(_ accountId: Int64) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM account_moderation WHERE account_id = ? AND suspended_at IS NOT NULL)",
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM account_moderation WHERE account_id = ? AND suspended_at IS NOT NULL)"),
                           arguments: [accountId]) ?? false
     }
 
     /// Deletes what the node stored of a remote account: its posts, follows both ways, likes
     /// and the notifications it caused (a suspension's purge; the account row stays).
     public func purge(account id: Int64) throws {
-        try db.execute(sql: "DELETE FROM posts WHERE account_id = ?", arguments: [id])
-        try db.execute(sql: "DELETE FROM follows WHERE account_id = ? OR target_account_id = ?", arguments: [id, id])
-        try db.execute(sql: "DELETE FROM likes WHERE account_id = ?", arguments: [id])
-        try db.execute(sql: "DELETE FROM notifications WHERE from_account_id = ?", arguments: [id])
+        try db.execute(cached: "DELETE FROM posts WHERE account_id = ?", arguments: [id])
+        try db.execute(cached: "DELETE FROM follows WHERE account_id = ? OR target_account_id = ?", arguments: [id, id])
+        try db.execute(cached: "DELETE FROM likes WHERE account_id = ?", arguments: [id])
+        try db.execute(cached: "DELETE FROM notifications WHERE from_account_id = ?", arguments: [id])
     }
 
     /// One page of accounts for moderators, newest first, by account id.

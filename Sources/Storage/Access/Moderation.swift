@@ -22,9 +22,9 @@ extension Moderation {
     /// Gives `accountId` the role `role` (`user` removes any staff role).
     public func setRole(_ role: StaffRole, of accountId: Int64) throws {
         if role == .user {
-            try db.execute(sql: "DELETE FROM account_roles WHERE account_id = ?", arguments: [accountId])
+            try db.execute(cached: "DELETE FROM account_roles WHERE account_id = ?", arguments: [accountId])
         } else {
-            try db.execute(sql: """
+            try db.execute(cached: """
                 INSERT INTO account_roles (account_id, role) VALUES (?, ?)
                 ON CONFLICT(account_id) DO UPDATE SET role = excluded.role
                 """, arguments: [accountId, role.rawValue])

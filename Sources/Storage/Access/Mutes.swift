@@ -5,7 +5,7 @@ extension Mutes {
     /// Mutes (or changes the mute of) `mute.targetAccountId` for `mute.accountId`: a second
     /// mute replaces the first one's duration and notifications setting, as Mastodon's does.
     public func save(_ mute: Mute) throws {
-        try db.execute(sql: """
+        try db.execute(cached: """
             INSERT INTO mutes(id, account_id, target_account_id, hide_notifications, expires_at, created_at)
             VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT(account_id, target_account_id) DO UPDATE SET

@@ -10,7 +10,7 @@ extension Notifications {
 
     /// Removes the favourite notifications `fromAccountId` caused by liking `postId` (an undone like).
     public func removeFavourite(from fromAccountId: Int64, post postId: Int64) throws {
-        try db.execute(sql: "DELETE FROM notifications WHERE from_account_id = ? AND post_id = ? AND type = 'favourite'",
+        try db.execute(cached: "DELETE FROM notifications WHERE from_account_id = ? AND post_id = ? AND type = 'favourite'",
                        arguments: [fromAccountId, postId])
     }
 
@@ -107,13 +107,13 @@ extension Notifications {
 
     /// Removes the `reblog` notifications `fromAccountId` caused by boosting `postId`.
     public func removeReblog(from fromAccountId: Int64, post postId: Int64) throws {
-        try db.execute(sql: "DELETE FROM notifications WHERE from_account_id = ? AND post_id = ? AND type = 'reblog'",
+        try db.execute(cached: "DELETE FROM notifications WHERE from_account_id = ? AND post_id = ? AND type = 'reblog'",
                        arguments: [fromAccountId, postId])
     }
 
     /// Removes `accountId`'s `follow_request` notifications about a request from `fromAccountId`.
     public func removeFollowRequest(to accountId: Int64, from fromAccountId: Int64) throws {
-        try db.execute(sql: "DELETE FROM notifications WHERE account_id = ? AND from_account_id = ? AND type = 'follow_request'",
+        try db.execute(cached: "DELETE FROM notifications WHERE account_id = ? AND from_account_id = ? AND type = 'follow_request'",
                        arguments: [accountId, fromAccountId])
     }
 }

@@ -24,7 +24,7 @@ extension OAuthStore {
 
     /// Removes the codes that expired before `date`.
     public func deleteCodes(expiredBefore date: Date) throws {
-        try db.execute(sql: "DELETE FROM oauth_codes WHERE expires_at < ?", arguments: [date])
+        try db.execute(cached: "DELETE FROM oauth_codes WHERE expires_at < ?", arguments: [date])
     }
 
     /// The token whose bearer secret hashes to `tokenHash`, revoked or expired ones included.

@@ -30,7 +30,7 @@ extension Posts {
     /// - Returns: How many replies were linked.
     @discardableResult
     public func adoptReplies(of parent: Post) throws -> Int {
-        try db.execute(sql: """
+        try db.execute(cached: """
             UPDATE posts SET in_reply_to_id = ?, in_reply_to_account_id = ?
             WHERE in_reply_to_uri = ? AND in_reply_to_id IS NULL AND id != ?
             """, arguments: [parent.id, parent.accountId, parent.uri, parent.id])
@@ -44,7 +44,7 @@ extension Posts {
 
     /// Records what the origin reported for `postId` at `date` (figures not given stay as they were).
     public func saveOriginCounts(_ counts: OriginCounts, of postId: Int64, at date: Date) throws {
-        try db.execute(sql: """
+        try db.execute(cached: """
             INSERT INTO post_origin_counts(post_id, replies_count, reblogs_count, favourites_count, fetched_at)
             VALUES (?, ?, ?, ?, ?)
             ON CONFLICT(post_id) DO UPDATE SET

@@ -6,7 +6,9 @@ extension Posts {
     public func find(id: Int64) throws -> Post? { try Post.fetchOne(db, key: id) }
 
     /// The post whose object id is `uri`.
-    public func find(uri: String) throws -> Post? { try Post.filter(Column("uri") == uri).fetchOne(db) }
+    public func find(uri: String) throws -> Post? {
+        try Post.fetchOne(db.cachedStatement(sql: "SELECT * FROM posts WHERE uri = ?"), arguments: [uri])
+    }
 
     /// The posts with these ids, in no particular order.
     public func find(ids: some Collection<Int64>) throws -> [Post] {
@@ -21,7 +23,7 @@ extension Posts {
 
     /// Whether a post (or boost) with object id `uri` is stored.
     public func exists(uri: String) throws -> Bool {
-        try Post.filter(Column("uri") == uri).fetchCount(db) > 0
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM posts WHERE uri = ?)"), arguments: [uri]) ?? false
     }
 
     /// Removes a post; foreign keys cascade to its timeline entries, notifications, likes,
@@ -53,9 +55,10 @@ extension Posts {
     /// Replaces the hashtags of `postId` with `names`, creating the hashtags not known yet
     /// (the first spelling seen is kept).
     public func replaceHashtags(_ names: [String], of postId: Int64) throws {
-        try db.execute(sql: "DELETE FROM post_hashtags WHERE post_id = ?", arguments: [postId])
+        try db.execute(cached: "DELETE FROM post_hashtags WHERE post_id = ?", arguments: [postId])
         for name in names {
-            let tag = try Hashtag.filter(Column("name") == name).fetchOne(db) ?? Hashtag(name: name).inserted(db)
+            let known = try Hashtag.fetchOne(db.cachedStatement(sql: "SELECT * FROM hashtags WHERE name = ?"), arguments: [name])
+            let tag = try known ?? Hashtag(name: name).inserted(db)
             try PostHashtag(postId: postId, hashtagId: tag.id).insert(db, onConflict: .ignore)
         }
     }

@@ -23,7 +23,7 @@ extension PreviewCards {
     public func attach(_ card: PreviewCard, to postId: Int64) throws -> PreviewCard {
         try card.insert(db, onConflict: .ignore)
         guard let stored = try find(url: card.url) else { return card }
-        try db.execute(sql: """
+        try db.execute(cached: """
             INSERT OR IGNORE INTO post_preview_cards(post_id, preview_card_id) SELECT id, ? FROM posts WHERE id = ?
             """, arguments: [stored.id, postId])
         return stored

@@ -58,7 +58,7 @@ extension PushSubscriptions {
 
     /// Records a failed attempt and when to try again.
     public func reschedule(_ deliveryId: Int64, attempts: Int, nextAttemptAt: Date, status: Int?, error: String) throws {
-        try db.execute(sql: """
+        try db.execute(cached: """
             UPDATE push_deliveries SET attempts = ?, next_attempt_at = ?, last_status = ?, last_error = ? WHERE id = ?
             """, arguments: [attempts, nextAttemptAt, status, error, deliveryId])
     }

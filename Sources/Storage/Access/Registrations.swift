@@ -19,7 +19,7 @@ extension Registrations {
 
     /// Approves the pending account `accountId`. - Returns: Whether it was pending.
     public func approve(_ accountId: Int64, at date: Date) throws -> Bool {
-        try db.execute(sql: "UPDATE sign_up_requests SET approved_at = ? WHERE account_id = ? AND approved_at IS NULL",
+        try db.execute(cached: "UPDATE sign_up_requests SET approved_at = ? WHERE account_id = ? AND approved_at IS NULL",
                        arguments: [date, accountId])
         return db.changesCount > 0
     }
@@ -49,7 +49,7 @@ extension Registrations {
     /// sign-ups racing for the last use cannot both have it).
     /// - Returns: Whether the use was counted.
     public func use(invite id: Int64, at now: Date) throws -> Bool {
-        try db.execute(sql: """
+        try db.execute(cached: """
             UPDATE invites SET uses = uses + 1
             WHERE id = ? AND (max_uses IS NULL OR uses < max_uses) AND (expires_at IS NULL OR expires_at > ?)
             """, arguments: [id, now])

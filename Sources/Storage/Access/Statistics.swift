@@ -51,7 +51,7 @@ extension Statistics {
     /// A real write (the readiness probe's row in `node_settings`), committed without an fsync:
     /// proves the single writer is free and the file writable without costing a sync per probe.
     public func probeWrite(at date: Date) throws {
-        try db.execute(sql: "INSERT OR REPLACE INTO node_settings(key, value) VALUES ('readiness_probe', ?)", arguments: [date])
+        try db.execute(cached: "INSERT OR REPLACE INTO node_settings(key, value) VALUES ('readiness_probe', ?)", arguments: [date])
     }
 }
 

@@ -34,7 +34,7 @@ extension Suggestions {
 
     /// Records that `viewerId` does not want `targetId` suggested again (repeating it is harmless).
     public func dismiss(_ targetId: Int64, by viewerId: Int64, at date: Date = Date()) throws {
-        try db.execute(sql: """
+        try db.execute(cached: """
             INSERT OR IGNORE INTO suggestion_dismissals(account_id, target_account_id, created_at) VALUES (?, ?, ?)
             """, arguments: [viewerId, targetId, date])
     }

@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// Group commit for small durable writes: concurrent callers' changes share one transaction,
-/// each inside its own savepoint, so one fsync (`synchronous = FULL`) acknowledges them all.
+/// Group commit for small writes: concurrent callers' changes share one transaction, each
+/// inside its own savepoint, so one fsync (`synchronous = FULL`) acknowledges them all, and
+/// one commit's WAL frames and locks serve them all.
 /// A caller whose changes throw rolls back only its savepoint and gets its error; the others
 /// still commit. Nobody is answered before the commit that holds their changes is durable.
 ///
@@ -19,14 +20,18 @@ final class GroupCommit: Sendable {
     }
 
     private let pool: DatabasePool
+    /// Whether groups commit with `synchronous = FULL` (acknowledged writes) or `NORMAL`
+    /// (queue bookkeeping, see `NodeDatabase.writeBookkeeping`).
+    private let durable: Bool
     private let state = Mutex<(pending: [Job], leading: Bool)>(([], false))
     /// The most callers one transaction takes.
     private let maxGroup = 256
     /// Told how many callers each committed transaction held (the node's metrics).
     private let observer: (@Sendable (_ groupSize: Int) -> Void)?
 
-    init(pool: DatabasePool, observer: (@Sendable (_ groupSize: Int) -> Void)? = nil) {
+    init(pool: DatabasePool, durable: Bool = true, observer: (@Sendable (_ groupSize: Int) -> Void)? = nil) {
         self.pool = pool
+        self.durable = durable
         self.observer = observer
     }
 
@@ -73,8 +78,19 @@ final class GroupCommit: Sendable {
             }
             guard !jobs.isEmpty else { return }
             do {
-                try await pool.write { db in
-                    for job in jobs { job.run(db) }
+                if durable {
+                    try await pool.write { db in
+                        for job in jobs { job.run(db) }
+                    }
+                } else {
+                    try await pool.writeWithoutTransaction { db in
+                        try db.execute(cached: "PRAGMA synchronous = NORMAL")
+                        defer { try? db.execute(cached: "PRAGMA synchronous = FULL") }
+                        try db.inTransaction {
+                            for job in jobs { job.run(db) }
+                            return .commit
+                        }
+                    }
                 }
                 observer?(jobs.count)
                 for job in jobs { job.finish(nil) }

@@ -11,6 +11,8 @@ public final class NodeDatabase: Sendable {
     public let path: String
     /// Batches concurrent durable writes into shared transactions.
     private let group: GroupCommit
+    /// Batches concurrent bookkeeping writes into shared transactions (`synchronous = NORMAL`).
+    private let bookkeeping: GroupCommit
 
     /// Opens (creating if needed) the database at `path` and applies pending migrations.
     /// - Parameters:
@@ -40,6 +42,7 @@ public final class NodeDatabase: Sendable {
             throw .cannotOpen(path: path, reason: "\(error)")
         }
         group = GroupCommit(pool: pool, observer: groupCommitObserver)
+        bookkeeping = GroupCommit(pool: pool, durable: false)
         if migrate { try self.migrate() }
     }
 
@@ -72,26 +75,19 @@ public final class NodeDatabase: Sendable {
         try await group.write { try updates(Transaction($0)) }
     }
 
-    /// Runs `updates` in one write transaction committed with `synchronous = NORMAL`: for queue
-    /// bookkeeping (an attempt counted, a finished item removed, a retry scheduled) whose loss
-    /// on power failure only means redoing idempotent work. In WAL mode such a commit survives
-    /// a process crash, and the next FULL commit makes it durable too, since the WAL is replayed
-    /// in order. Anything acknowledged to a client goes through `pool.write` (FULL) instead.
-    /// - Parameter updates: The changes.
-    /// - Returns: What `updates` returns.
-    /// - Throws: What `updates` throws, or a GRDB `DatabaseError`.
+    /// Runs `updates` atomically in a write transaction committed with `synchronous = NORMAL`,
+    /// shared with other callers' concurrent bookkeeping (group commit, each in a savepoint of
+    /// its own): for queue bookkeeping (an attempt counted, a finished item removed, a retry
+    /// scheduled) whose loss on power failure only means redoing idempotent work. In WAL mode
+    /// such a commit survives a process crash, and the next FULL commit makes it durable too,
+    /// since the WAL is replayed in order. Anything acknowledged to a client goes through
+    /// `write` or `writeDurablyGrouped` (FULL) instead.
+    /// - Parameter updates: The changes; keep them small, as they share a transaction.
+    /// - Returns: What `updates` returns, once its transaction is committed.
+    /// - Throws: What `updates` throws (only its own changes are rolled back), or a GRDB
+    ///   `DatabaseError`.
     public func writeBookkeeping<T: Sendable>(_ updates: @escaping @Sendable (Transaction) throws -> T) async throws -> T {
-        try await pool.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
-            var result: T?
-            try db.inTransaction {
-                result = try updates(Transaction(db))
-                return .commit
-            }
-            guard let result else { throw DatabaseError(message: "bookkeeping transaction produced nothing") }
-            return result
-        }
+        try await bookkeeping.write { try updates(Transaction($0)) }
     }
 
     /// Runs `body` in a read transaction off the caller's thread: the async entry point for

@@ -32,8 +32,8 @@ enum CounterRecount {
 
     /// Replaces every counter with its recount (after a bulk load that ran without the triggers).
     static func rebuild(_ db: Database) throws {
-        try db.execute(sql: "DELETE FROM account_stats")
-        try db.execute(sql: "DELETE FROM post_stats")
+        try db.execute(cached: "DELETE FROM account_stats")
+        try db.execute(cached: "DELETE FROM post_stats")
         try db.execute(sql: "INSERT INTO account_stats(account_id, followers_count, following_count, statuses_count) \(accounts)")
         try db.execute(sql: "INSERT INTO post_stats(post_id, replies_count, reblogs_count, favourites_count) \(posts)")
     }

@@ -14,7 +14,12 @@ public struct FederationPolicy: Sendable {
 
     /// The policy in force, read once for checking many domains.
     public static func load(in db: Database) throws -> FederationPolicy {
-        let allowed = try mode(in: db) == .allowlist ? Set(try String.fetchAll(db, sql: "SELECT lower(domain) FROM domain_allows")) : nil
+        var allowed: Set<String>?
+        if try mode(in: db) == .allowlist {
+            allowed = Set(try String.fetchAll(db, sql: "SELECT lower(domain) FROM domain_allows"))
+            // The node's own domain always is (as `isAllowed` says).
+            if let own = try NodeSettings.value("domain", in: db) { allowed?.insert(own.lowercased()) }
+        }
         return FederationPolicy(blocked: try DomainBlocks.all(in: db), allowed: allowed)
     }
 
@@ -46,7 +51,7 @@ public struct FederationPolicy: Sendable {
         let domains = try String.fetchAll(db, sql: "SELECT DISTINCT domain FROM delivery_queue").filter { !policy.federates(with: $0) }
         guard !domains.isEmpty else { return 0 }
         let list = String(decoding: try JSONEncoder().encode(domains), as: UTF8.self)
-        try db.execute(sql: "DELETE FROM delivery_queue WHERE domain IN (SELECT value FROM json_each(?))", arguments: [list])
+        try db.execute(cached: "DELETE FROM delivery_queue WHERE domain IN (SELECT value FROM json_each(?))", arguments: [list])
         return db.changesCount
     }
 }

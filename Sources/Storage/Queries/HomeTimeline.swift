@@ -5,7 +5,7 @@ public enum HomeTimeline {
     /// Adds `postId` to the home timeline of every local accepted follower of `authorId`
     /// (and of the author, when local), skipping readers in a block relation with the author.
     public static func fanOut(postId: Int64, authorId: Int64, includeAuthor: Bool, in db: Database) throws {
-        try db.execute(sql: """
+        try db.execute(cached: """
             INSERT OR IGNORE INTO home_timeline(account_id, post_id, author_id)
             SELECT f.account_id, ?1, ?2 FROM follows f JOIN accounts a ON a.id = f.account_id
             WHERE f.target_account_id = ?2 AND f.state = 'accepted' AND a.domain IS NULL
@@ -18,7 +18,7 @@ public enum HomeTimeline {
     /// Adds `postId` to the given local readers' timelines (mentions of direct posts).
     public static func add(postId: Int64, authorId: Int64, readers: [Int64], in db: Database) throws {
         for reader in readers {
-            try db.execute(sql: "INSERT OR IGNORE INTO home_timeline(account_id, post_id, author_id) VALUES (?, ?, ?)",
+            try db.execute(cached: "INSERT OR IGNORE INTO home_timeline(account_id, post_id, author_id) VALUES (?, ?, ?)",
                            arguments: [reader, postId, authorId])
         }
     }
@@ -28,7 +28,7 @@ public enum HomeTimeline {
     /// either blocks the other, direct posts only where they mention the reader. The follow of
     /// `readerId` to `authorId` must be accepted; the caller writes it in the same transaction.
     public static func backfill(readerId: Int64, authorId: Int64, limit: Int, in db: Database) throws {
-        try db.execute(sql: """
+        try db.execute(cached: """
             INSERT OR IGNORE INTO home_timeline(account_id, post_id, author_id)
             SELECT ?1, p.id, p.account_id FROM posts p
             WHERE p.account_id = ?2
@@ -41,7 +41,7 @@ public enum HomeTimeline {
 
     /// Removes everything `authorId` posted or boosted from `readerId`'s timeline (unfollow, block).
     public static func remove(authorId: Int64, from readerId: Int64, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM home_timeline WHERE account_id = ? AND author_id = ?", arguments: [readerId, authorId])
+        try db.execute(cached: "DELETE FROM home_timeline WHERE account_id = ? AND author_id = ?", arguments: [readerId, authorId])
     }
 
     /// One page of `readerId`'s timeline, newest first: posts with ids in (`sinceId`, `maxId`),

@@ -17,7 +17,7 @@ public enum IdempotencyKeys {
 
     /// Remembers that `key` of `accountId` created `postId`, replacing an expired entry.
     public static func record(key: String, accountId: Int64, postId: Int64, now: Date = Date(), in db: Database) throws {
-        try db.execute(sql: """
+        try db.execute(cached: """
             INSERT OR REPLACE INTO idempotency_keys(account_id, key, post_id, created_at) VALUES (?, ?, ?, ?)
             """, arguments: [accountId, key, postId, now])
     }

@@ -68,7 +68,7 @@ public enum InboxQueue {
             sql: "UPDATE inbox_queue SET unfinished_attempts = unfinished_attempts + 1 WHERE id = ? AND parked_at IS NULL",
             arguments: [id])
         guard db.changesCount == 1 else { return nil }
-        return try InboxItem.fetchOne(db, key: id)
+        return try InboxItem.fetchOne(db.cachedStatement(sql: "SELECT * FROM inbox_queue WHERE id = ?"), arguments: [id])
     }
 
     /// Removes a finished item and records its outcome against its activity id.
@@ -78,9 +78,9 @@ public enum InboxQueue {
     ///   - db: An open write transaction.
     /// - Throws: A GRDB `DatabaseError`.
     public static func finish(_ item: InboxItem, outcome: String, in db: Database) throws {
-        _ = try InboxItem.deleteOne(db, key: item.id)
+        try db.execute(cached: "DELETE FROM inbox_queue WHERE id = ?", arguments: [item.id])
         if let id = item.activityId {
-            try db.execute(sql: "UPDATE seen_activities SET outcome = ? WHERE uri = ?", arguments: [outcome, id])
+            try db.execute(cached: "UPDATE seen_activities SET outcome = ? WHERE uri = ?", arguments: [outcome, id])
         }
     }
 
@@ -120,7 +120,7 @@ public enum InboxQueue {
     ///   - db: An open write transaction.
     /// - Throws: A GRDB `DatabaseError`.
     public static func park(_ id: Int64, reason: String, at now: Date, in db: Database) throws {
-        try db.execute(sql: "UPDATE inbox_queue SET parked_at = ?, last_error = ? WHERE id = ?", arguments: [now, reason, id])
+        try db.execute(cached: "UPDATE inbox_queue SET parked_at = ?, last_error = ? WHERE id = ?", arguments: [now, reason, id])
         try db.execute(
             sql: "UPDATE seen_activities SET outcome = 'parked' WHERE uri = (SELECT activity_id FROM inbox_queue WHERE id = ?)",
             arguments: [id])

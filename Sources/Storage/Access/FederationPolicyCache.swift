@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// The federation policy (domain blocks, allow-list mode and allows) held in memory, so the
+/// inbox's per-request domain check costs no database read.
+///
+/// Every Storage method that changes the policy calls `FederationPolicyCache.changed(in:)`,
+/// which raises a process-wide generation once its transaction commits; a copy read at an
+/// older generation is read again. Changes made by another process on the same database (the
+/// `fednode` command line) are picked up within `maxAge`, since a copy is reloaded at least
+/// that often.
+public final class FederationPolicyCache: Sendable {
+    /// How long a copy is trusted without a change seen in this process.
+    public static let maxAge: Duration = .seconds(2)
+    /// Raised after every committed change of the policy made by this process.
+    private static let generation = Atomic<UInt64>(0)
+    private let database: NodeDatabase
+    /// The copy, when it was read, and the generation it was read at.
+    private let state = Mutex<(policy: FederationPolicy?, loadedAt: ContinuousClock.Instant, generation: UInt64)>((nil, .now, 0))
+
+    /// A cache of `database`'s policy, empty until first asked.
+    public init(database: NodeDatabase) {
+        self.database = database
+    }
+
+    /// Marks the policy changed once the transaction of `db` commits (nothing on rollback).
+    static func changed(in db: Database) {
+        db.afterNextTransaction(onCommit: { _ in generation.add(1, ordering: .sequentiallyConsistent) })
+    }
+
+    /// The policy in force: the copy when it is current, else read again.
+    /// - Throws: A `DatabaseError` when the policy cannot be read.
+    public func current() async throws -> FederationPolicy {
+        let generation = Self.generation.load(ordering: .sequentiallyConsistent)
+        let cached = state.withLock { state -> FederationPolicy? in
+            guard let policy = state.policy, state.generation == generation,
+                  ContinuousClock.now - state.loadedAt < Self.maxAge else { return nil }
+            return policy
+        }
+        if let cached { return cached }
+        // Read after taking the generation: a change committed meanwhile raises it past the
+        // one stored with this copy, so the copy is not trusted for long.
+        let loaded = try await database.read { try FederationPolicy.load(in: $0.grdb) }
+        state.withLock { $0 = (loaded, .now, generation) }
+        return loaded
+    }
+}
