@@ -30,12 +30,14 @@ struct InboxConcurrencyTests {
         // Six actors of the slow server each send a Create that names its post by id only, so
         // A must fetch each post from the slow server.
         let actors = (0..<6).map { "slow\($0)" }
+        // Taken before any fetch can start, so "within the fetch timeout" below is conservative:
+        // on a loaded machine the first fetches may begin well before they are seen held.
+        let fetchesStarted = ContinuousClock.now
         for (index, name) in actors.enumerated() {
             let request = try origin.signedPost(create(origin, actor: name, post: index), from: name, to: "http://\(a.domain)/inbox")
             #expect(try await a.node.httpClient.execute(request).status == 202)
         }
         try await eventually("A is fetching the slow posts, four at once") { origin.held == 4 }
-        let fetchesStarted = ContinuousClock.now
 
         // Meanwhile bob@B follows alice@A: A processes the Follow and answers Accept while
         // every slow fetch is still pending.
