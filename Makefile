@@ -9,7 +9,7 @@ ARGS ?=
 VENV ?= .venv
 PYTHON ?= python3
 
-.PHONY: all deps test-deps venv build release run test bench bench-quick clean fuzz fuzz-smoke
+.PHONY: all deps test-deps venv build release run test test-postgres bench bench-quick clean fuzz fuzz-smoke
 
 all: build
 
@@ -62,6 +62,19 @@ test: deps test-deps venv
 	FEDNODE_PYTHON=$(CURDIR)/$(VENV)/bin/python FEDNODE_REQUIRE_PYTHON=1 $(SWIFT) test --skip-build --filter WebBrowserTests
 	scripts/crashloop --kills 6 --binary .build/debug/fednode
 	$(MAKE) fuzz-smoke
+	$(MAKE) test-postgres
+
+## The storage tests on PostgreSQL as well as SQLite: installs Debian's postgresql package when
+## missing, starts a throwaway cluster in a temporary directory (Unix socket only, as an
+## unprivileged user), runs every storage test on both engines, and stops the cluster.
+PG_DIR ?= $(shell mktemp -u /tmp/fednode-pg.XXXXXX)
+test-postgres: deps
+	@scripts/install-deps postgresql
+	$(SWIFT) build --build-tests
+	@url=$$(scripts/pg-cluster start $(PG_DIR)) || exit 1; \
+	  echo "PostgreSQL test cluster: $$url"; \
+	  FEDNODE_TEST_DATABASE_URL="$$url" $(SWIFT) test --skip-build --filter StorageTests; status=$$?; \
+	  scripts/pg-cluster stop $(PG_DIR); exit $$status
 
 ## Release build, then the benchmark suite (DESIGN.md budgets): prints one table and writes
 ## BENCHMARKS.md. Keys and generated databases are cached in $(BENCH_DIR) (about 2 GB).

@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // System libraries (C code stays in its own C* targets).
@@ -36,11 +37,19 @@ let package = Package(
         .target(name: "Activity"),
         // Keys, digests, HTTP Signatures, password hashing.
         .target(name: "Signatures", dependencies: ["COpenSSL"]),
-        // SQLite schema, records, and every query, grouped by aggregate (the only target that
-        // imports GRDB; scripts/check-storage-boundary keeps it so).
+        // The schema, records, and every query, grouped by aggregate, on SQLite (GRDB) or
+        // PostgreSQL (postgres-nio): the only target that imports either
+        // (scripts/check-storage-boundary keeps it so).
         .target(
             name: "Storage",
-            dependencies: ["Activity", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "Activity",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]),
         // The node: routes, handlers, delivery, HTTP client, services.
         .target(
             name: "FedNode",
@@ -74,15 +83,18 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]),
 
+        // Helpers the test targets share (child processes started with posix_spawn).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+
         .testTarget(name: "ActivityTests", dependencies: ["Activity"], exclude: ["Fixtures"]),
         .testTarget(name: "SignaturesTests", dependencies: ["Signatures"]),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", "Signatures", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["Storage", "Signatures", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "FedNodeTests",
             dependencies: [
-                "FedNode", "Storage", "Signatures", "Activity", "CVips",
+                "FedNode", "Storage", "Signatures", "Activity", "CVips", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -93,7 +105,7 @@ let package = Package(
             dependencies: ["Benchmarks", "Signatures", "Activity", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "FederationTests",
-            dependencies: ["FedNode", "Storage", "Signatures", "Activity"]),
+            dependencies: ["FedNode", "Storage", "Signatures", "Activity", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

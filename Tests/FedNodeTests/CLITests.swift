@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Storage
 import Testing
+import TestSupport
 
 /// Runs the real `fednode` executable built next to the test bundle.
 struct FedNodeProcess {
@@ -25,21 +26,9 @@ struct FedNodeProcess {
     }
 
     private static func runBlocking(_ arguments: [String], input: String, environment: [String: String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["FEDNODE_PASSWORD_COST": "10"].merging(environment) { $1 }) { $1 }
-        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try ProcessLaunch.run(process)
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        try ChildProcess.run(executable.path, arguments,
+                             environment: ProcessInfo.processInfo.environment.merging(["FEDNODE_PASSWORD_COST": "10"].merging(environment) { $1 }) { $1 },
+                             input: Data(input.utf8))
     }
 }
 
@@ -167,19 +156,5 @@ struct CLITests {
         #expect(again.status != 0 && again.stderr.contains("not blocked"))
         let bad = try await FedNodeProcess.run(["admin", "domain-block", "not a domain", "--data-dir", dataDir])
         #expect(bad.status != 0 && bad.stderr.contains("not a domain name"))
-    }
-}
-
-/// Starts child processes one at a time. swift-corelibs-foundation's `Process.run()` is not safe
-/// to call from two threads at once: while one launch lists and closes descriptors, another's
-/// copy crashed the test process (SIGSEGV in `memmove` inside `Process.run`, seen under CI load).
-enum ProcessLaunch {
-    private static let lock = NSLock()
-
-    /// Runs `process` while no other launch from this module is in progress.
-    static func run(_ process: Process) throws {
-        lock.lock()
-        defer { lock.unlock() }
-        try process.run()
     }
 }

@@ -24,10 +24,10 @@ import Testing
                 try await test.node.database.pool.write { db in
                     for index in 0..<64 {
                         _ = try Delivery.enqueue(activityUri: "https://social.test/follows/\(index)", payload: Self.follow,
-                                                 accountId: alice.id, inboxes: ["\(slowBase)/users/u\(index)/inbox"], in: db)
+                                                 accountId: alice.id, inboxes: ["\(slowBase)/users/u\(index)/inbox"], in: SQLSession(db))
                     }
                     _ = try Delivery.enqueue(activityUri: "https://social.test/accepts/1", payload: Self.follow,
-                                             accountId: alice.id, inboxes: ["\(fastBase)/inbox"], in: db)
+                                             accountId: alice.id, inboxes: ["\(fastBase)/inbox"], in: SQLSession(db))
                 }
                 let worker = DeliveryWorker(node: test.node, pollInterval: .seconds(3600))
                 let running = Task { try await worker.run() }

@@ -48,7 +48,7 @@ import Testing
 
     private func enqueue(on node: Node, from account: Account, to inbox: String) async throws {
         try await node.database.pool.write { db in
-            _ = try Delivery.enqueue(activityUri: "https://social.test/1", payload: Self.follow, accountId: account.id, inboxes: [inbox], in: db)
+            _ = try Delivery.enqueue(activityUri: "https://social.test/1", payload: Self.follow, accountId: account.id, inboxes: [inbox], in: SQLSession(db))
         }
     }
 }

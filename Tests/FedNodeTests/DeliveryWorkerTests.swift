@@ -245,7 +245,7 @@ import Testing
 
     private func enqueue(on node: Node, from account: Account, to inboxes: [String], activity: String = "https://social.test/1") async throws {
         try await node.database.pool.write { db in
-            _ = try Delivery.enqueue(activityUri: activity, payload: Self.follow, accountId: account.id, inboxes: inboxes, in: db)
+            _ = try Delivery.enqueue(activityUri: activity, payload: Self.follow, accountId: account.id, inboxes: inboxes, in: SQLSession(db))
         }
     }
 

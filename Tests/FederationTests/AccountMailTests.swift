@@ -1,6 +1,7 @@
 import Foundation
 import Storage
 import Testing
+import TestSupport
 @testable import FedNode
 
 /// Password reset and sign-up confirmation by email, against a real SMTP server on loopback
@@ -11,7 +12,7 @@ struct AccountMailTests {
     final class SMTPSink: Sendable {
         let port: Int
         let directory: URL
-        let process: Process
+        let process: ChildProcess
 
         init() throws {
             port = try FreePort.find()
@@ -37,8 +38,8 @@ struct AccountMailTests {
 
         func stop() {
             // SIGKILL: it cannot be blocked, so stopping never waits on the sink's signal mask.
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            process.signal(SIGKILL)
+            process.waitForExit()
             try? FileManager.default.removeItem(at: directory)
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Storage
 import Testing
+import TestSupport
 @testable import FedNode
 
 /// The inbox queue survives handlers that kill the process: each attempt is counted durably
@@ -78,9 +79,9 @@ struct InboxCrashSafetyTests {
 
         try await a.restart()
         try await eventually("A processed the other Create") {
-            try a.read { try HomeTimeline.page(readerId: alice.id, in: $0) }.contains { $0.uri == fine.uri }
+            try a.read { try HomeTimeline.page(readerId: alice.id, in: SQLSession($0)) }.contains { $0.uri == fine.uri }
         }
-        let parked = try a.read { try InboxQueue.parked(in: $0) }
+        let parked = try a.read { try InboxQueue.parked(in: SQLSession($0)) }
         #expect(parked.map(\.id) == [poisonItem.id])
         #expect(parked.first?.lastError?.contains("interrupted 3 times") == true)
         #expect(try a.read { try Post.filter(Column("uri") == poison.uri).fetchCount($0) } == 0)
@@ -91,7 +92,7 @@ struct InboxCrashSafetyTests {
         let retried = try CommandLineTool.run(["inbox", "retry", "\(poisonItem.id)", "--data-dir", a.dataDirectory])
         #expect(retried.status == 0, "\(retried.stderr)")
         try await eventually("the requeued item was processed by the running node") {
-            try a.read { try HomeTimeline.page(readerId: alice.id, in: $0) }.contains { $0.uri == poison.uri }
+            try a.read { try HomeTimeline.page(readerId: alice.id, in: SQLSession($0)) }.contains { $0.uri == poison.uri }
         }
         #expect(try CommandLineTool.run(["inbox", "retry", "\(poisonItem.id)", "--data-dir", a.dataDirectory]).status != 0,
                 "nothing parked is left to retry")
@@ -105,16 +106,7 @@ enum CommandLineTool {
     static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fednode")
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let process = Process()
-        process.executableURL = FileManager.default.isExecutableFile(atPath: beside.path) ? beside : root.appendingPathComponent(".build/debug/fednode")
-        process.arguments = arguments
-        let (stdout, stderr) = (Pipe(), Pipe())
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try ProcessLaunch.run(process)
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let executable = FileManager.default.isExecutableFile(atPath: beside.path) ? beside : root.appendingPathComponent(".build/debug/fednode")
+        return try ChildProcess.run(executable.path, arguments)
     }
 }

@@ -32,8 +32,8 @@ struct InboxDomainBlockTests {
         _ = try await a.node.posts.create(.init(text: "Only for friends"), by: alice)
         #expect(try a.read { try Delivery.fetchCount($0) } == 0, "a new post is not delivered to the blocked follower")
         try await a.node.database.pool.write { try DomainBlock(domain: "example.com").insert($0) }
-        #expect(try a.read { db in try DomainBlocks.isBlocked("Media.Example.com:8443", in: db) }, "subdomains are blocked too")
-        #expect(try a.read { db in try DomainBlocks.isBlocked("notexample.com", in: db) } == false)
+        #expect(try a.read { db in try DomainBlocks.isBlocked("Media.Example.com:8443", in: SQLSession(db)) }, "subdomains are blocked too")
+        #expect(try a.read { db in try DomainBlocks.isBlocked("notexample.com", in: SQLSession(db)) } == false)
         await evil.stop()
         await a.stop()
     }

@@ -16,7 +16,7 @@ struct PhotoFederationTests {
         let alice = try await a.node.accounts.create(username: "alice", email: "alice@a.test", password: "alice password")
         let bob = try await b.node.accounts.create(username: "bob", email: "bob@b.test", password: "bob password")
         try await b.node.interactions.follow(try await b.node.remoteAccounts.resolve(username: "alice", domain: a.domain), by: bob)
-        try await eventually("bob follows alice") { try a.read { try Account.followersCount(of: alice.id, in: $0) } == 1 }
+        try await eventually("bob follows alice") { try a.read { try Account.followersCount(of: alice.id, in: SQLSession($0)) } == 1 }
 
         let fixture = try Data(contentsOf: PythonInterop.root.appendingPathComponent("interop/fixtures/pier.jpg"))
         var uploads: [MediaAttachment] = []

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Finds the Python interpreter of the project's virtual environment (made by `make test`,
 /// which sets `FEDNODE_PYTHON`) and runs the interop scripts under `interop/python`.
@@ -19,17 +20,10 @@ enum PythonInterop {
     }
 
     /// Starts `interop/python/<script>` with `arguments`; its output goes to `log`.
-    static func start(_ script: String, _ arguments: [String], log: URL) throws -> Process {
+    static func start(_ script: String, _ arguments: [String], log: URL) throws -> ChildProcess {
         guard let python else { throw InteropError.noPython }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [root.appendingPathComponent("interop/python/\(script)").path] + arguments
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try ProcessLaunch.run(process)
-        return process
+        return try ChildProcess(python, [root.appendingPathComponent("interop/python/\(script)").path] + arguments,
+                                stdout: .file(log.path), stderr: .file(log.path))
     }
 
     /// The JSON lines written so far to `report`.
@@ -49,10 +43,9 @@ enum PythonInterop {
         let process = try start(script, arguments, log: log)
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
-        // SIGKILL: the script may run with SIGTERM blocked (a signal mask inherited from the test process).
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+        process.signal(SIGKILL)
+        let status = process.waitForExit()
+        return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
 
     /// Why an interop test could not run.
@@ -60,19 +53,5 @@ enum PythonInterop {
         /// No virtual environment: run `make test` (or `make venv`).
         case noPython
         var description: String { "no Python venv: run `make test` or `make venv` (FEDNODE_PYTHON unset, .venv missing)" }
-    }
-}
-
-/// Starts child processes one at a time. swift-corelibs-foundation's `Process.run()` is not safe
-/// to call from two threads at once: while one launch lists and closes descriptors, another's
-/// copy crashed the test process (SIGSEGV in `memmove` inside `Process.run`, seen under CI load).
-enum ProcessLaunch {
-    private static let lock = NSLock()
-
-    /// Runs `process` while no other launch from this module is in progress.
-    static func run(_ process: Process) throws {
-        lock.lock()
-        defer { lock.unlock() }
-        try process.run()
     }
 }

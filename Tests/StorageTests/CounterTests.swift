@@ -9,8 +9,8 @@ import Testing
 @Suite("Account and post counters")
 struct CounterTests {
     /// A fresh node database with local accounts `names`, by name.
-    private static func node(_ dir: TemporaryDirectory, accounts names: [String]) throws -> (NodeDatabase, [String: Account]) {
-        let database = try NodeDatabase(path: dir.file("node.sqlite"))
+    private static func node(_ dir: TemporaryDirectory, accounts names: [String], engine: TestEngine = .sqlite) throws -> (NodeDatabase, [String: Account]) {
+        let database = try engine.open(dir)
         var accounts: [String: Account] = [:]
         try database.writeBlocking { tx in
             for name in names {
@@ -33,11 +33,12 @@ struct CounterTests {
         return post
     }
 
-    @Test("a realistic mix of follows, posts, boosts, likes and deletes leaves every counter equal to a recount")
-    func realisticMix() throws {
+    @Test("a realistic mix of follows, posts, boosts, likes and deletes leaves every counter equal to a recount",
+          arguments: TestEngine.all)
+    func realisticMix(engine: TestEngine) throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
-        let (database, a) = try Self.node(dir, accounts: ["alice", "bob", "carol", "dave", "rémi", "rita"])
+        let (database, a) = try Self.node(dir, accounts: ["alice", "bob", "carol", "dave", "rémi", "rita"], engine: engine)
         let (alice, bob, carol, dave, remi, rita) = (a["alice"]!, a["bob"]!, a["carol"]!, a["dave"]!, a["rémi"]!, a["rita"]!)
         let photo = Self.post(alice, 1)
         try database.writeBlocking { tx in
@@ -94,7 +95,7 @@ struct CounterTests {
         }
         let (mismatches, carolCounts, counterRows) = try database.readBlocking { tx in
             (try tx.statistics.counterMismatches(), try tx.accounts.entityCounts(of: carol.id),
-             try Int.fetchOne(tx.grdb, sql: "SELECT (SELECT COUNT(*) FROM post_stats) + (SELECT COUNT(*) FROM account_stats WHERE account_id IN (?, ?))",
+             try Int.fetchOne(tx.session, sql: "SELECT (SELECT COUNT(*) FROM post_stats) + (SELECT COUNT(*) FROM account_stats WHERE account_id IN (?, ?))",
                               arguments: [bob.id, remi.id]))
         }
         #expect(mismatches == [])

@@ -16,7 +16,7 @@ struct InboxHardeningMigrationTests {
             try db.execute(sql: "INSERT INTO seen_activities(uri, type, outcome, seen_at) VALUES ('https://Masto.Example:8443/users/a#likes/1', 'Like', 'processed', '2026-01-01 00:00:00.000')")
             let alice = try Account(username: "alice", domain: nil, uri: "https://a.example/users/alice").inserted(db)
             for inbox in ["https://media.blocked.example/inbox", "https://blocked.example:8443/inbox", "https://fine.example/inbox"] {
-                try Delivery.enqueue(activityUri: "https://a.example/1", payload: Data(), accountId: alice.id, inboxes: [inbox], in: db)
+                try Delivery.enqueue(activityUri: "https://a.example/1", payload: Data(), accountId: alice.id, inboxes: [inbox], in: SQLSession(db))
             }
             try db.execute(sql: "INSERT INTO domain_blocks(domain, created_at) VALUES ('blocked.example', '2026-01-01 00:00:00.000')")
         }
@@ -31,7 +31,7 @@ struct InboxHardeningMigrationTests {
         try database.pool.write { db in
             let alice = try #require(try Account.fetchOne(db))
             try Delivery.enqueue(activityUri: "https://a.example/2", payload: Data(), accountId: alice.id,
-                                 inboxes: ["https://a.fine.example/inbox"], in: db)
+                                 inboxes: ["https://a.fine.example/inbox"], in: SQLSession(db))
             try DomainBlock(domain: "Fine.Example").insert(db)
         }
         #expect(try database.pool.read { try Delivery.fetchCount($0) } == 0)

@@ -46,27 +46,27 @@ struct QueueStorageTests {
                                arguments: [URL(string: item.activityId!)!.host, item.activityId, now])
             }
         }
-        let all = try database.pool.read { try InboxQueue.candidates(at: now, excludingActors: [], excludingDomains: [], limit: 10, in: $0) }
+        let all = try database.pool.read { try InboxQueue.candidates(at: now, excludingActors: [], excludingDomains: [], limit: 10, in: SQLSession($0)) }
         #expect(all.map(\.id) == items.prefix(3).map(\.id), "due items in arrival order")
         #expect(all.map(\.domain) == ["slow.example", "slow.example", "fast.example:8443"])
         let filtered = try database.pool.read {
-            try InboxQueue.candidates(at: now, excludingActors: ["https://slow.example/users/b"], excludingDomains: ["fast.example:8443"], limit: 10, in: $0)
+            try InboxQueue.candidates(at: now, excludingActors: ["https://slow.example/users/b"], excludingDomains: ["fast.example:8443"], limit: 10, in: SQLSession($0))
         }
         #expect(filtered.map(\.id) == [items[0].id])
 
-        let claimed = try database.pool.write { try InboxQueue.claim(items[0].id, in: $0) }
+        let claimed = try database.pool.write { try InboxQueue.claim(items[0].id, in: SQLSession($0)) }
         #expect(claimed?.unfinishedAttempts == 1)
-        try database.pool.write { try InboxQueue.park(items[0].id, reason: "interrupted 3 times", at: now, in: $0) }
-        #expect(try database.pool.write { try InboxQueue.claim(items[0].id, in: $0) } == nil, "a parked item is not claimed")
-        let parked = try database.pool.read { try InboxQueue.parked(in: $0) }
+        try database.pool.write { try InboxQueue.park(items[0].id, reason: "interrupted 3 times", at: now, in: SQLSession($0)) }
+        #expect(try database.pool.write { try InboxQueue.claim(items[0].id, in: SQLSession($0)) } == nil, "a parked item is not claimed")
+        let parked = try database.pool.read { try InboxQueue.parked(in: SQLSession($0)) }
         #expect(parked.map(\.id) == [items[0].id])
         #expect(try database.pool.read { try String.fetchOne($0, sql: "SELECT outcome FROM seen_activities WHERE uri = ?", arguments: [items[0].activityId]) } == "parked")
-        #expect(try database.pool.read { try InboxQueue.candidates(at: now, excludingActors: [], excludingDomains: [], limit: 10, in: $0) }.count == 2)
+        #expect(try database.pool.read { try InboxQueue.candidates(at: now, excludingActors: [], excludingDomains: [], limit: 10, in: SQLSession($0)) }.count == 2)
 
-        #expect(try database.pool.write { try InboxQueue.unpark(items[0].id, at: now, in: $0) })
+        #expect(try database.pool.write { try InboxQueue.unpark(items[0].id, at: now, in: SQLSession($0)) })
         let back = try database.pool.read { try InboxItem.fetchOne($0, key: items[0].id) }
         #expect(back?.parkedAt == nil && back?.unfinishedAttempts == 0)
-        #expect(try database.pool.write { try InboxQueue.unpark(items[0].id, at: now, in: $0) } == false)
+        #expect(try database.pool.write { try InboxQueue.unpark(items[0].id, at: now, in: SQLSession($0)) } == false)
     }
 
     @Test("grouped durable writes share commits; a failing one rolls back alone")

@@ -23,11 +23,11 @@ public struct AccountToken: Sendable, Equatable {
 
 /// Single-use secrets sent by email (password reset, email confirmation), and the accounts
 /// still waiting to confirm their address.
-public struct AccountTokens { let db: Database }
+public struct AccountTokens { let db: SQLSession }
 
 extension Transaction {
     /// Emailed secrets and unconfirmed accounts.
-    public var accountTokens: AccountTokens { AccountTokens(db: grdb) }
+    public var accountTokens: AccountTokens { AccountTokens(db: session) }
 }
 
 extension AccountTokens {

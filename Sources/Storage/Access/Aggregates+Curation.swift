@@ -5,24 +5,24 @@ import GRDB
 
 extension Transaction {
     /// Bookmarked posts.
-    public var bookmarks: Bookmarks { Bookmarks(db: grdb) }
+    public var bookmarks: Bookmarks { Bookmarks(db: session) }
     /// Muted accounts.
-    public var mutes: Mutes { Mutes(db: grdb) }
+    public var mutes: Mutes { Mutes(db: session) }
     /// Pinned (featured) posts.
-    public var pins: Pins { Pins(db: grdb) }
+    public var pins: Pins { Pins(db: session) }
     /// Earlier versions of edited posts.
-    public var postEdits: PostEdits { PostEdits(db: grdb) }
+    public var postEdits: PostEdits { PostEdits(db: session) }
     /// Read markers of timelines.
-    public var markers: Markers { Markers(db: grdb) }
+    public var markers: Markers { Markers(db: session) }
 }
 
 /// Bookmarked posts.
-public struct Bookmarks { let db: Database }
+public struct Bookmarks { let db: SQLSession }
 /// Muted accounts.
-public struct Mutes { let db: Database }
+public struct Mutes { let db: SQLSession }
 /// Pinned (featured) posts.
-public struct Pins { let db: Database }
+public struct Pins { let db: SQLSession }
 /// Earlier versions of edited posts.
-public struct PostEdits { let db: Database }
+public struct PostEdits { let db: SQLSession }
 /// Read markers of timelines.
-public struct Markers { let db: Database }
+public struct Markers { let db: SQLSession }

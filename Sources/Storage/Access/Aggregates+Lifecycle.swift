@@ -3,21 +3,21 @@ import GRDB
 
 extension Transaction {
     /// What an account's data export reads, and the files its deletion removes.
-    public var accountArchive: AccountArchive { AccountArchive(db: grdb) }
+    public var accountArchive: AccountArchive { AccountArchive(db: session) }
 }
 
 /// What an account's data export reads (its relationships, posts, likes, bookmarks, photos)
 /// and the media files its deletion removes.
-public struct AccountArchive { let db: Database }
+public struct AccountArchive { let db: SQLSession }
 
 extension Transaction {
     /// Email changes waiting for the new address's confirmation.
-    public var emailChanges: EmailChanges { EmailChanges(db: grdb) }
+    public var emailChanges: EmailChanges { EmailChanges(db: session) }
 }
 
 /// Email changes waiting for the new address's confirmation (the address an unexpired
 /// confirmation link was sent to).
-public struct EmailChanges { let db: Database }
+public struct EmailChanges { let db: SQLSession }
 
 extension EmailChanges {
     /// The address `accountId`'s newest unexpired confirmation link was sent to, when it differs

@@ -2,20 +2,20 @@ import GRDB
 
 extension Transaction {
     /// Hashtags followed by local accounts.
-    public var followedTags: FollowedTags { FollowedTags(db: grdb) }
+    public var followedTags: FollowedTags { FollowedTags(db: session) }
     /// Lists of followed accounts and their timelines.
-    public var lists: Lists { Lists(db: grdb) }
+    public var lists: Lists { Lists(db: session) }
     /// Content filters, their keywords and filtered posts.
-    public var filters: Filters { Filters(db: grdb) }
+    public var filters: Filters { Filters(db: session) }
     /// Direct-message conversations.
-    public var conversations: Conversations { Conversations(db: grdb) }
+    public var conversations: Conversations { Conversations(db: session) }
 }
 
 /// Hashtags followed by local accounts.
-public struct FollowedTags { let db: Database }
+public struct FollowedTags { let db: SQLSession }
 /// Lists of followed accounts and their timelines.
-public struct Lists { let db: Database }
+public struct Lists { let db: SQLSession }
 /// Content filters, their keywords and filtered posts.
-public struct Filters { let db: Database }
+public struct Filters { let db: SQLSession }
 /// Direct-message conversations.
-public struct Conversations { let db: Database }
+public struct Conversations { let db: SQLSession }

@@ -5,12 +5,12 @@ import GRDB
 
 extension Transaction {
     /// Domains each person hides (`/api/v1/domain_blocks`).
-    public var accountDomainBlocks: AccountDomainBlocks { AccountDomainBlocks(db: grdb) }
+    public var accountDomainBlocks: AccountDomainBlocks { AccountDomainBlocks(db: session) }
     /// Account aliases (`alsoKnownAs`) and moves (`movedTo`).
-    public var accountMoves: AccountMoves { AccountMoves(db: grdb) }
+    public var accountMoves: AccountMoves { AccountMoves(db: session) }
 }
 
 /// Domains each person hides (`/api/v1/domain_blocks`).
-public struct AccountDomainBlocks { let db: Database }
+public struct AccountDomainBlocks { let db: SQLSession }
 /// Account aliases (`alsoKnownAs`) and moves (`movedTo`).
-public struct AccountMoves { let db: Database }
+public struct AccountMoves { let db: SQLSession }

@@ -5,16 +5,16 @@ import GRDB
 
 extension Transaction {
     /// Sign-up requests (approval mode) and invite links.
-    public var registrations: Registrations { Registrations(db: grdb) }
+    public var registrations: Registrations { Registrations(db: session) }
     /// The allow list of allow-list federation, and the federation mode.
-    public var domainAllows: DomainAllows { DomainAllows(db: grdb) }
+    public var domainAllows: DomainAllows { DomainAllows(db: session) }
     /// Moderators' notes on reports.
-    public var reportNotes: ReportNotes { ReportNotes(db: grdb) }
+    public var reportNotes: ReportNotes { ReportNotes(db: session) }
 }
 
 /// Sign-up requests (approval mode) and invite links.
-public struct Registrations { let db: Database }
+public struct Registrations { let db: SQLSession }
 /// The allow list of allow-list federation, and the federation mode.
-public struct DomainAllows { let db: Database }
+public struct DomainAllows { let db: SQLSession }
 /// Moderators' notes on reports.
-public struct ReportNotes { let db: Database }
+public struct ReportNotes { let db: SQLSession }

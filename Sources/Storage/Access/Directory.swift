@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// The profile directory: discoverable accounts, as `GET /api/v1/directory` lists them.
-public struct Directory { let db: Database }
+public struct Directory { let db: SQLSession }
 
 /// How the profile directory is ordered (Mastodon's `order`).
 public enum DirectoryOrder: String, Sendable {

@@ -25,8 +25,8 @@ public final class FederationPolicyCache: Sendable {
     }
 
     /// Marks the policy changed once the transaction of `db` commits (nothing on rollback).
-    static func changed(in db: Database) {
-        db.afterNextTransaction(onCommit: { _ in generation.add(1, ordering: .sequentiallyConsistent) })
+    static func changed(in db: SQLSession) {
+        db.afterNextTransaction(onCommit: { generation.add(1, ordering: .sequentiallyConsistent) })
     }
 
     /// The policy in force: the copy when it is current, else read again.
@@ -41,7 +41,7 @@ public final class FederationPolicyCache: Sendable {
         if let cached { return cached }
         // Read after taking the generation: a change committed meanwhile raises it past the
         // one stored with this copy, so the copy is not trusted for long.
-        let loaded = try await database.read { try FederationPolicy.load(in: $0.grdb) }
+        let loaded = try await database.read { try FederationPolicy.load(in: $0.session) }
         state.withLock { $0 = (loaded, .now, generation) }
         return loaded
     }

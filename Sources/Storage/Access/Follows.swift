@@ -139,7 +139,7 @@ extension APIQuerySupport {
     /// One page of accounts from `relation`, an SQL `FROM ... WHERE ...` fragment over a
     /// relation row aliased `r` joined to `accounts a`, ordered by `r.id`, newest first, each
     /// with the relation row's id.
-    static func relatedAccounts(_ relation: String, arguments: StatementArguments, page: PageBounds, db: Database) throws -> [PageItem<Account>] {
+    static func relatedAccounts(_ relation: String, arguments: StatementArguments, page: PageBounds, db: SQLSession) throws -> [PageItem<Account>] {
         let (bounds, boundArguments) = page.condition("r.id")
         let rows = try Row.fetchAll(db, sql: """
             SELECT r.id AS relation_id, a.* \(relation) AND \(bounds) ORDER BY \(page.order("r.id")) LIMIT ?

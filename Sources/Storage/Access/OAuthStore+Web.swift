@@ -14,7 +14,8 @@ extension OAuthStore {
     /// - Returns: Whether a token was revoked.
     @discardableResult
     public func revoke(tokenId id: Int64, of accountId: Int64, at date: Date = Date()) throws -> Bool {
-        try OAuthToken.filter(Column("id") == id && Column("account_id") == accountId && Column("revoked_at") == nil)
-            .updateAll(db, Column("revoked_at").set(to: date)) > 0
+        try db.execute(sql: "UPDATE oauth_tokens SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL",
+                       arguments: [date, id, accountId])
+        return db.changesCount > 0
     }
 }

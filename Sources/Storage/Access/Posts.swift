@@ -263,7 +263,7 @@ enum APIQuerySupport {
     /// One page of the accounts behind the rows of `table` (aliased `r`) whose `postColumn` is
     /// `postId` and that match `filter`, newest row first, each with the row's id.
     static func postActors(in table: String, postColumn: String, postId: Int64, filter: String, arguments filterArguments: StatementArguments,
-                    page: PageBounds, db: Database) throws -> [PageItem<Account>] {
+                    page: PageBounds, db: SQLSession) throws -> [PageItem<Account>] {
         let (range, rangeArguments) = page.condition("r.id")
         let arguments: StatementArguments = [postId] + StatementArguments(rangeArguments) + filterArguments
         let rows = try Row.fetchAll(db, sql: """
@@ -275,7 +275,7 @@ enum APIQuerySupport {
 
     /// A count through a cached prepared statement: rendering a page runs the same dozen queries
     /// for every post, and preparing them each time was most of its cost.
-    static func cachedCount(_ db: Database, _ sql: String, _ arguments: Int64...) throws -> Int {
+    static func cachedCount(_ db: SQLSession, _ sql: String, _ arguments: Int64...) throws -> Int {
         try Int.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) ?? 0
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Link preview cards and the posts showing them.
-public struct PreviewCards { let db: Database }
+public struct PreviewCards { let db: SQLSession }
 
 /// A link shared in recent public posts, as the link trends rank it.
 public struct TrendingLink: Sendable, Equatable {

@@ -45,7 +45,7 @@ extension PushSubscriptions {
     /// Calls `onChange` after every transaction of this process that changes the push queue
     /// (notifications queue pushes by trigger), so the worker wakes at once.
     public static func observeQueue(in database: NodeDatabase, onChange: @escaping @Sendable () -> Void) -> ChangeObservation {
-        ChangeObservation(table: PushDelivery.databaseTableName, in: database, onChange: onChange)
+        database.observe(table: PushDelivery.databaseTableName, onChange: onChange)
     }
 
     /// When the next queued push is due, if any is queued.

@@ -18,6 +18,6 @@ extension StreamLog {
     /// a reader that also polls.
     /// - Returns: The observation; it lasts until cancelled.
     public static func observeChanges(in database: NodeDatabase, onChange: @escaping @Sendable () -> Void) -> ChangeObservation {
-        ChangeObservation(table: StreamEvent.databaseTableName, in: database, onChange: onChange)
+        database.observe(table: StreamEvent.databaseTableName, onChange: onChange)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Accounts suggested to follow, and the suggestions each person dismissed.
-public struct Suggestions { let db: Database }
+public struct Suggestions { let db: SQLSession }
 
 /// An account suggested to a person, with why (Mastodon 4.3's `sources`).
 public struct SuggestedAccount: Sendable, Equatable {

@@ -3,7 +3,7 @@ import GRDB
 
 /// What is trending on this node: hashtags and posts, from public, non-sensitive posts by
 /// accounts outside blocked domains.
-public struct Trends { let db: Database }
+public struct Trends { let db: SQLSession }
 
 /// A hashtag's recent use, as the trends rank it.
 public struct TrendingTag: Sendable, Equatable {

@@ -30,7 +30,7 @@ public final class BulkLoader {
                 try body(BulkLoader(db))
                 for row in deferred { try db.execute(sql: row["sql"] as String) }
                 // The counter triggers of the deferred tables did not run: count what was loaded.
-                try CounterRecount.rebuild(db)
+                try CounterRecount.rebuild(SQLSession(db))
                 return .commit
             }
             _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")

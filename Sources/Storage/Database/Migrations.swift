@@ -3,46 +3,34 @@ import GRDB
 /// The schema's migrations. Once shipped, a migration never changes: add a new one instead.
 /// Migrations use raw SQL only, never app types, so they stay valid as the records evolve.
 enum Migrations {
-    /// Every migration, in order.
+    /// Every migration, in order: its identifier and its statements (SQLite's dialect; on
+    /// PostgreSQL rewritten by `PostgresSchemaDialect`).
+    static let all: [(identifier: String, statements: [String])] = [
+        ("v1-initial-schema", initialSchema),
+        ("v2-client-api", clientAPISchema),
+        ("v-inbox-hardening", inboxHardeningSchema),
+        ("v3-queue-hardening", queueHardeningSchema),
+        ("v4-departed-actors", departedActorsSchema),
+        ("v5-counters", countersSchema),
+        ("fed-origin-counts", originCountsSchema),
+        ("mail-tokens", mailSchema),
+        ("moderation-1", moderationSchema),
+        ("a-bookmarks-mutes-pins-edits-markers", curationSchema),
+        ("b-curation", listsSchema),
+        ("web-push", pushSchema),
+        ("discovery-suggestion-dismissals", discoverySchema),
+        ("Registration-1", registrationSchema),
+        ("Move-domain-hiding-aliases-moves", moveSchema),
+    ]
+
+    /// Every migration, in order, for SQLite.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1-initial-schema") { db in
-            for statement in initialSchema { try db.execute(sql: statement) }
+        for (identifier, statements) in all {
+            migrator.registerMigration(identifier) { db in
+                for statement in statements { try db.execute(sql: statement) }
+            }
         }
-        migrator.registerMigration("v2-client-api") { db in
-            for statement in clientAPISchema { try db.execute(sql: statement) }
-        }
-        migrator.registerMigration("v-inbox-hardening") { db in
-            for statement in inboxHardeningSchema { try db.execute(sql: statement) }
-        }
-        migrator.registerMigration("v3-queue-hardening") { db in
-            for statement in queueHardeningSchema { try db.execute(sql: statement) }
-        }
-        migrator.registerMigration("v4-departed-actors") { db in
-            for statement in departedActorsSchema { try db.execute(sql: statement) }
-        }
-        migrator.registerMigration("v5-counters") { db in
-            for statement in countersSchema { try db.execute(sql: statement) }
-        }
-        migrator.registerMigration("fed-origin-counts") { db in
-            for statement in originCountsSchema { try db.execute(sql: statement) }
-        }
-        migrator.registerMigration("mail-tokens") { db in
-            for statement in mailSchema { try db.execute(sql: statement) }
-        }
-        migrator.registerMigration("moderation-1") { db in
-            for statement in moderationSchema { try db.execute(sql: statement) }
-        }
-        migrator.registerMigration("a-bookmarks-mutes-pins-edits-markers") { db in
-            for statement in curationSchema { try db.execute(sql: statement) }
-        }
-        migrator.registerMigration("b-curation") { db in for statement in listsSchema { try db.execute(sql: statement) } }
-        migrator.registerMigration("web-push") { db in for statement in pushSchema { try db.execute(sql: statement) } }
-        migrator.registerMigration("discovery-suggestion-dismissals") { db in
-            for statement in discoverySchema { try db.execute(sql: statement) }
-        }
-        migrator.registerMigration("Registration-1") { db in for statement in registrationSchema { try db.execute(sql: statement) } }
-        migrator.registerMigration("Move-domain-hiding-aliases-moves") { db in for statement in moveSchema { try db.execute(sql: statement) } }
         return migrator
     }
 

@@ -1,18 +1,55 @@
 import Foundation
 import GRDB
 
-/// The node's SQLite database: one WAL-mode `DatabasePool`, opened once per process.
+/// The node's database, opened once per process: SQLite (one WAL-mode `DatabasePool`, the
+/// default) or PostgreSQL (`init(url:)`). Both run the same Storage queries.
 ///
 /// Every action that changes state runs inside one `write {}` so it lands whole or not at all.
 public final class NodeDatabase: Sendable {
-    /// The pool every reader and writer goes through.
-    public let pool: DatabasePool
-    /// Path of the SQLite file.
+    private enum Engine: Sendable {
+        case sqlite(DatabasePool, group: GroupCommit, bookkeeping: GroupCommit)
+        case postgres(PostgresEngine)
+    }
+
+    private let engine: Engine
+    /// Path of the SQLite file, or the PostgreSQL URL without its password.
     public let path: String
-    /// Batches concurrent durable writes into shared transactions.
-    private let group: GroupCommit
-    /// Batches concurrent bookkeeping writes into shared transactions (`synchronous = NORMAL`).
-    private let bookkeeping: GroupCommit
+
+    /// The SQLite pool (SQLite only: backups, integrity checks, tests that read the file).
+    public var pool: DatabasePool {
+        guard case .sqlite(let pool, _, _) = engine else { preconditionFailure("the database is on PostgreSQL, not SQLite") }
+        return pool
+    }
+
+    /// Whether the data is on PostgreSQL.
+    public var isPostgres: Bool {
+        if case .postgres = engine { return true }
+        return false
+    }
+
+    /// Opens the database `location` names: a `postgres://` URL, or a SQLite file path.
+    /// - Throws: `StorageError.cannotOpen`, `StorageError.migrationFailed`.
+    public convenience init(
+        location: String, migrate: Bool = true, groupCommitObserver: (@Sendable (_ groupSize: Int) -> Void)? = nil
+    ) throws(StorageError) {
+        if let url = DatabaseURL(location) {
+            try self.init(url: url, migrate: migrate)
+        } else {
+            try self.init(path: location, migrate: migrate, groupCommitObserver: groupCommitObserver)
+        }
+    }
+
+    /// Connects to the PostgreSQL database at `url` and applies pending migrations.
+    /// - Throws: `StorageError.cannotOpen` when it cannot be reached, `.migrationFailed`.
+    public init(url: DatabaseURL, migrate: Bool = true) throws(StorageError) {
+        path = url.redacted
+        do {
+            engine = .postgres(try PostgresEngine(url: url))
+        } catch {
+            throw .cannotOpen(path: url.redacted, reason: "\(error)")
+        }
+        if migrate { try self.migrate() }
+    }
 
     /// Opens (creating if needed) the database at `path` and applies pending migrations.
     /// - Parameters:
@@ -27,6 +64,7 @@ public final class NodeDatabase: Sendable {
         path: String, migrate: Bool = true, groupCommitObserver: (@Sendable (_ groupSize: Int) -> Void)? = nil
     ) throws(StorageError) {
         self.path = path
+        let pool: DatabasePool
         do {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -41,8 +79,8 @@ public final class NodeDatabase: Sendable {
         } catch {
             throw .cannotOpen(path: path, reason: "\(error)")
         }
-        group = GroupCommit(pool: pool, observer: groupCommitObserver)
-        bookkeeping = GroupCommit(pool: pool, durable: false)
+        engine = .sqlite(pool, group: GroupCommit(pool: pool, observer: groupCommitObserver),
+                         bookkeeping: GroupCommit(pool: pool, durable: false))
         if migrate { try self.migrate() }
     }
 
@@ -51,6 +89,9 @@ public final class NodeDatabase: Sendable {
     /// - Throws: `StorageError.migrationFailed`.
     @discardableResult
     public func migrate() throws(StorageError) -> [String] {
+        if case .postgres(let postgres) = engine {
+            do { return try PostgresMigrations.migrate(postgres) } catch { throw .migrationFailed("\(error)") }
+        }
         do {
             let migrator = Migrations.migrator
             let before = try pool.read { try migrator.appliedIdentifiers($0) }
@@ -72,7 +113,10 @@ public final class NodeDatabase: Sendable {
     /// - Returns: What `updates` returns, once its transaction is committed.
     /// - Throws: What `updates` throws, or the shared commit's `DatabaseError`.
     public func writeDurablyGrouped<T: Sendable>(_ updates: @escaping @Sendable (Transaction) throws -> T) async throws -> T {
-        try await group.write { try updates(Transaction($0)) }
+        switch engine {
+        case .sqlite(_, let group, _): try await group.write { try updates(Transaction($0)) }
+        case .postgres(let postgres): try await postgres.transaction(write: true) { try updates(Transaction($0)) }
+        }
     }
 
     /// Runs `updates` atomically in a write transaction committed with `synchronous = NORMAL`,
@@ -87,7 +131,10 @@ public final class NodeDatabase: Sendable {
     /// - Throws: What `updates` throws (only its own changes are rolled back), or a GRDB
     ///   `DatabaseError`.
     public func writeBookkeeping<T: Sendable>(_ updates: @escaping @Sendable (Transaction) throws -> T) async throws -> T {
-        try await bookkeeping.write { try updates(Transaction($0)) }
+        switch engine {
+        case .sqlite(_, _, let bookkeeping): try await bookkeeping.write { try updates(Transaction($0)) }
+        case .postgres(let postgres): try await postgres.transaction(write: true, durable: false) { try updates(Transaction($0)) }
+        }
     }
 
     /// Runs `body` in a read transaction off the caller's thread: the async entry point for
@@ -96,7 +143,12 @@ public final class NodeDatabase: Sendable {
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws, or a `DatabaseError`.
     public func read<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws -> T {
-        try await pool.read { try body(Transaction($0)) }
+        switch engine {
+        case .sqlite(let pool, _, _): try await pool.read { try body(Transaction($0)) }
+        case .postgres(let postgres):
+            // The body runs to completion before this returns, as GRDB's does.
+            try await withoutActuallyEscaping(body) { body in try await postgres.transaction(write: false) { try body(Transaction($0)) } }
+        }
     }
 
     /// Runs `body` in one durable (FULL) write transaction: it commits whole or not at all.
@@ -104,18 +156,42 @@ public final class NodeDatabase: Sendable {
     /// - Returns: What `body` returns, once committed.
     /// - Throws: What `body` throws (the transaction is rolled back), or a `DatabaseError`.
     public func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws -> T {
-        try await pool.write { try body(Transaction($0)) }
+        switch engine {
+        case .sqlite(let pool, _, _): try await pool.write { try body(Transaction($0)) }
+        case .postgres(let postgres):
+            try await withoutActuallyEscaping(body) { body in try await postgres.transaction(write: true) { try body(Transaction($0)) } }
+        }
     }
 
     /// `read`, blocking the calling thread: for the command line and start-up only, never on
     /// the cooperative pool (a blocked cooperative thread can deadlock every reader).
     public func readBlocking<T>(_ body: (Transaction) throws -> T) throws -> T {
-        try pool.read { try body(Transaction($0)) }
+        switch engine {
+        case .sqlite(let pool, _, _): try pool.read { try body(Transaction($0)) }
+        case .postgres(let postgres): try postgres.transactionBlocking(write: false) { try body(Transaction($0)) }
+        }
     }
 
     /// `write`, blocking the calling thread: for the command line and start-up only.
     public func writeBlocking<T>(_ body: (Transaction) throws -> T) throws -> T {
-        try pool.write { try body(Transaction($0)) }
+        switch engine {
+        case .sqlite(let pool, _, _): try pool.write { try body(Transaction($0)) }
+        case .postgres(let postgres): try postgres.transactionBlocking(write: true) { try body(Transaction($0)) }
+        }
+    }
+
+    /// Calls `onChange` after each committed transaction of this process that may have
+    /// changed `table` (on PostgreSQL, after every committed write).
+    func observe(table: String, onChange: @escaping @Sendable () -> Void) -> ChangeObservation {
+        switch engine {
+        case .sqlite(let pool, _, _):
+            let cancellable = DatabaseRegionObservation(tracking: Table(table))
+                .start(in: pool, onError: { _ in }, onChange: { _ in onChange() })
+            return ChangeObservation(cancel: { cancellable.cancel() })
+        case .postgres(let postgres):
+            let id = postgres.addListener(onChange)
+            return ChangeObservation(cancel: { [weak postgres] in postgres?.removeListener(id) })
+        }
     }
 
     /// Identifiers of every migration the code knows, in order.

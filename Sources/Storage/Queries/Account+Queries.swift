@@ -24,19 +24,19 @@ extension Account {
     }
 
     /// Accepted followers of `accountId`.
-    public static func followersCount(of accountId: Int64, in db: Database) throws -> Int {
+    public static func followersCount(of accountId: Int64, in db: SQLSession) throws -> Int {
         try Follow.filter(Column("target_account_id") == accountId && Column("state") == FollowState.accepted)
             .fetchCount(db)
     }
 
     /// Accounts `accountId` follows (accepted).
-    public static func followingCount(of accountId: Int64, in db: Database) throws -> Int {
+    public static func followingCount(of accountId: Int64, in db: SQLSession) throws -> Int {
         try Follow.filter(Column("account_id") == accountId && Column("state") == FollowState.accepted)
             .fetchCount(db)
     }
 
     /// Posts (not boosts) written by `accountId`.
-    public static func postsCount(of accountId: Int64, in db: Database) throws -> Int {
+    public static func postsCount(of accountId: Int64, in db: SQLSession) throws -> Int {
         try Post.filter(Column("account_id") == accountId && Column("reblog_of_id") == nil).fetchCount(db)
     }
 }

@@ -10,8 +10,9 @@ import GRDB
 /// the number of ids.
 enum BatchQuery {
     /// The ids of a batch as an SQL subquery, for `… IN (\(BatchQuery.ids))`; its one
-    /// parameter is `json(ids)`, bound last.
-    static let ids = "SELECT value FROM json_each(?)"
+    /// parameter is `json(ids)`, bound last. (The cast is a no-op on SQLite; on PostgreSQL the
+    /// elements of a JSON array are read as text.)
+    static let ids = "SELECT CAST(value AS INTEGER) FROM json_each(?)"
 
     /// The ids as a JSON array (`[1,2,3]`), the argument of `ids`.
     static func json(_ ids: some Collection<Int64>) -> String {
@@ -24,7 +25,7 @@ enum BatchQuery {
     ///   - sql: Constant SQL ending its parameters with the `ids` subquery.
     ///   - decode: Reads one row (only valid during the call).
     /// - Returns: The decoded rows, in the order of the query.
-    static func rows<T>(_ db: Database, _ ids: some Collection<Int64>, sql: String, arguments prefix: StatementArguments = [],
+    static func rows<T>(_ db: SQLSession, _ ids: some Collection<Int64>, sql: String, arguments prefix: StatementArguments = [],
                         decode: (Row) throws -> T) throws -> [T] {
         guard !ids.isEmpty else { return [] }
         let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: prefix + [json(ids)])
@@ -35,21 +36,21 @@ enum BatchQuery {
 
     /// Records of the cached statement `sql`, whose one parameter is the `ids` subquery.
     /// No query runs for no ids.
-    static func records<R: FetchableRecord>(_ type: R.Type, _ db: Database, _ ids: some Collection<Int64>, sql: String) throws -> [R] {
+    static func records<R: FetchableRecord>(_ type: R.Type, _ db: SQLSession, _ ids: some Collection<Int64>, sql: String) throws -> [R] {
         guard !ids.isEmpty else { return [] }
         return try R.fetchAll(db.cachedStatement(sql: sql), arguments: [json(ids)])
     }
 
     /// Rows whose first column is an id, grouped by it in query order; the rest of each row
     /// (from the second column) decoded by `decode`.
-    static func grouped<T>(_ db: Database, _ ids: some Collection<Int64>, sql: String,
+    static func grouped<T>(_ db: SQLSession, _ ids: some Collection<Int64>, sql: String,
                            decode: (Row) throws -> T) throws -> [Int64: [T]] {
         let pairs: [(Int64, T)] = try rows(db, ids, sql: sql) { row in (row[0] as Int64, try decode(row)) }
         return Dictionary(grouping: pairs, by: \.0).mapValues { $0.map(\.1) }
     }
 
     /// The ids among `ids` that the query returns in its first column.
-    static func idSet(_ db: Database, _ ids: some Collection<Int64>, sql: String,
+    static func idSet(_ db: SQLSession, _ ids: some Collection<Int64>, sql: String,
                       arguments prefix: StatementArguments = []) throws -> Set<Int64> {
         Set(try rows(db, ids, sql: sql, arguments: prefix) { $0[0] as Int64 })
     }

@@ -23,7 +23,7 @@ enum CounterRecount {
         """
 
     /// Every stored counter that differs from its recount (a missing row counts as zeros).
-    static func mismatches(_ db: Database) throws -> [CounterMismatch] {
+    static func mismatches(_ db: SQLSession) throws -> [CounterMismatch] {
         try compare(db, table: "account_stats", key: "account_id", recount: accounts, kind: .account,
                     columns: [("followers_count", "followers"), ("following_count", "following"), ("statuses_count", "statuses")])
             + compare(db, table: "post_stats", key: "post_id", recount: posts, kind: .post,
@@ -31,14 +31,14 @@ enum CounterRecount {
     }
 
     /// Replaces every counter with its recount (after a bulk load that ran without the triggers).
-    static func rebuild(_ db: Database) throws {
+    static func rebuild(_ db: SQLSession) throws {
         try db.execute(cached: "DELETE FROM account_stats")
         try db.execute(cached: "DELETE FROM post_stats")
         try db.execute(sql: "INSERT INTO account_stats(account_id, followers_count, following_count, statuses_count) \(accounts)")
         try db.execute(sql: "INSERT INTO post_stats(post_id, replies_count, reblogs_count, favourites_count) \(posts)")
     }
 
-    private static func compare(_ db: Database, table: String, key: String, recount: String, kind: CounterMismatch.Kind,
+    private static func compare(_ db: SQLSession, table: String, key: String, recount: String, kind: CounterMismatch.Kind,
                                 columns: [(stored: String, counted: String)]) throws -> [CounterMismatch] {
         let selected = columns.map { "IFNULL(s.\($0.stored), 0) AS s_\($0.counted), IFNULL(r.\($0.counted), 0) AS r_\($0.counted)" }
         let differs = columns.map { "IFNULL(s.\($0.stored), 0) <> IFNULL(r.\($0.counted), 0)" }

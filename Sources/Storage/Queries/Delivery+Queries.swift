@@ -14,7 +14,7 @@ extension Delivery {
     ///   - db: The open write transaction.
     /// - Returns: How many deliveries were queued.
     @discardableResult
-    public static func enqueue(activityUri: String, payload: Data, accountId: Int64, inboxes: [String], in db: Database) throws -> Int {
+    public static func enqueue(activityUri: String, payload: Data, accountId: Int64, inboxes: [String], in db: SQLSession) throws -> Int {
         var queued = 0
         var seen = Set<String>()
         let policy = try FederationPolicy.load(in: db)

@@ -12,7 +12,7 @@ public enum DeliveryQueue {
     ///   - db: An open database connection.
     /// - Returns: At most `limit` deliveries.
     /// - Throws: A GRDB `DatabaseError`.
-    public static func due(at now: Date, limit: Int, in db: Database) throws -> [Delivery] {
+    public static func due(at now: Date, limit: Int, in db: SQLSession) throws -> [Delivery] {
         try Delivery.fetchAll(
             db,
             sql: """
@@ -40,7 +40,7 @@ public enum DeliveryQueue {
     /// - Throws: A GRDB `DatabaseError`.
     public static func fairDue(
         at now: Date, perDomain: Int, limit: Int, after: String? = nil, excludingDomains domains: Set<String> = [],
-        excludingIds ids: Set<Int64> = [], in db: Database
+        excludingIds ids: Set<Int64> = [], in db: SQLSession
     ) throws -> [Delivery] {
         let domainList = domains.isEmpty ? "" : "AND domain NOT IN (\(databaseQuestionMarks(count: domains.count)))"
         let idList = ids.isEmpty ? "" : "AND id NOT IN (\(databaseQuestionMarks(count: ids.count)))"
@@ -78,7 +78,7 @@ public enum DeliveryQueue {
     ///   - db: An open database connection.
     /// - Returns: At most one delivery per domain, at most `limit` in all.
     /// - Throws: A GRDB `DatabaseError`.
-    public static func probes(at now: Date, lastFailureBefore: Date, limit: Int, in db: Database) throws -> [Delivery] {
+    public static func probes(at now: Date, lastFailureBefore: Date, limit: Int, in db: SQLSession) throws -> [Delivery] {
         try Delivery.fetchAll(
             db,
             sql: """
@@ -99,7 +99,7 @@ public enum DeliveryQueue {
     ///   - id: The delivery's id.
     ///   - db: An open write transaction.
     /// - Throws: A GRDB `DatabaseError`.
-    public static func remove(_ id: Int64, in db: Database) throws {
+    public static func remove(_ id: Int64, in db: SQLSession) throws {
         _ = try Delivery.deleteOne(db, id: id)
     }
 
@@ -113,14 +113,10 @@ public enum DeliveryQueue {
     ///   - db: An open write transaction.
     /// - Throws: A GRDB `DatabaseError`.
     public static func reschedule(
-        _ id: Int64, attempts: Int, nextAttemptAt: Date, status: Int?, error: String, in db: Database
+        _ id: Int64, attempts: Int, nextAttemptAt: Date, status: Int?, error: String, in db: SQLSession
     ) throws {
-        try Delivery.filter(id: id).updateAll(
-            db,
-            Column("attempts").set(to: attempts),
-            Column("next_attempt_at").set(to: nextAttemptAt),
-            Column("last_status").set(to: status),
-            Column("last_error").set(to: error))
+        try db.execute(cached: "UPDATE delivery_queue SET attempts = ?, next_attempt_at = ?, last_status = ?, last_error = ? WHERE id = ?",
+                       arguments: [attempts, nextAttemptAt, status, error, id])
     }
 
     /// Deletes the deliveries to unavailable domains that were queued at or before `cutoff`:
@@ -130,7 +126,7 @@ public enum DeliveryQueue {
     ///   - db: An open write transaction.
     /// - Returns: How many rows were deleted.
     /// - Throws: A GRDB `DatabaseError`.
-    public static func dropExpired(queuedBefore cutoff: Date, in db: Database) throws -> Int {
+    public static func dropExpired(queuedBefore cutoff: Date, in db: SQLSession) throws -> Int {
         // Cheap check first: nearly always no domain is unavailable, and then nothing is scanned.
         guard try DeliveryDomain.filter(Column("unavailable") == true).fetchCount(db) > 0 else { return 0 }
         try db.execute(
@@ -147,7 +143,7 @@ public enum DeliveryQueue {
     /// - Parameter db: An open database connection.
     /// - Returns: The number of rows in the queue.
     /// - Throws: A GRDB `DatabaseError`.
-    public static func pendingCount(in db: Database) throws -> Int {
+    public static func pendingCount(in db: SQLSession) throws -> Int {
         try Delivery.fetchCount(db)
     }
 }
@@ -175,7 +171,7 @@ extension DeliveryDomain {
     ///   deliveries are due again.
     /// - Throws: A GRDB `DatabaseError`.
     @discardableResult
-    public static func markAvailable(_ domain: String, at now: Date, in db: Database) throws -> Bool {
+    public static func markAvailable(_ domain: String, at now: Date, in db: SQLSession) throws -> Bool {
         guard var health = try DeliveryDomain.fetchOne(db, key: domain) else { return false }
         let wasUnavailable = health.unavailable
         health.failingSince = nil
@@ -196,7 +192,7 @@ extension DeliveryDomain {
     /// - Throws: A GRDB `DatabaseError`.
     @discardableResult
     public static func recordFailure(
-        _ domain: String, at now: Date, in db: Database, markUnavailable: (_ failingSince: Date) -> Bool
+        _ domain: String, at now: Date, in db: SQLSession, markUnavailable: (_ failingSince: Date) -> Bool
     ) throws -> Bool {
         var health = try DeliveryDomain.fetchOne(db, key: domain) ?? DeliveryDomain(domain: domain)
         let wasUnavailable = health.unavailable

@@ -11,7 +11,7 @@ public enum DomainBlocks {
     ///   - authority: The host, with its port if any.
     ///   - db: An open database connection.
     /// - Returns: `true` when the node does not federate with it.
-    public static func isBlocked(_ authority: String, in db: Database) throws -> Bool {
+    public static func isBlocked(_ authority: String, in db: SQLSession) throws -> Bool {
         let keys = candidates(for: authority)
         guard !keys.isEmpty else { return false }
         if try DomainBlock.filter(keys.contains(Column("domain"))).fetchCount(db) > 0 { return true }
@@ -19,7 +19,7 @@ public enum DomainBlocks {
     }
 
     /// Every blocked domain, lowercased, for checking many hosts at once with `covers(_:_:)`.
-    public static func all(in db: Database) throws -> Set<String> {
+    public static func all(in db: SQLSession) throws -> Set<String> {
         Set(try String.fetchAll(db, sql: "SELECT lower(domain) FROM domain_blocks"))
     }
 

@@ -13,7 +13,7 @@ public struct FederationPolicy: Sendable {
     public let allowed: Set<String>?
 
     /// The policy in force, read once for checking many domains.
-    public static func load(in db: Database) throws -> FederationPolicy {
+    public static func load(in db: SQLSession) throws -> FederationPolicy {
         var allowed: Set<String>?
         if try mode(in: db) == .allowlist {
             allowed = Set(try String.fetchAll(db, sql: "SELECT lower(domain) FROM domain_allows"))
@@ -31,13 +31,13 @@ public struct FederationPolicy: Sendable {
     }
 
     /// The stored mode (block-list when never set).
-    public static func mode(in db: Database) throws -> FederationMode {
+    public static func mode(in db: SQLSession) throws -> FederationMode {
         try NodeSettings.value(modeKey, in: db).flatMap(FederationMode.init(rawValue:)) ?? .blocklist
     }
 
     /// Whether an allow covers `authority`, itself or through a parent domain; the node's own
     /// domain always is.
-    static func isAllowed(_ authority: String, in db: Database) throws -> Bool {
+    static func isAllowed(_ authority: String, in db: SQLSession) throws -> Bool {
         let keys = DomainBlocks.candidates(for: authority)
         if let own = try NodeSettings.value("domain", in: db), authority.lowercased() == own.lowercased() { return true }
         return try !keys.isEmpty && DomainAllow.filter(keys.contains(Column("domain"))).fetchCount(db) > 0
@@ -46,7 +46,7 @@ public struct FederationPolicy: Sendable {
     /// Drops the queued deliveries to domains the node no longer federates with (after the
     /// mode changed to allow-list or an allow was lifted; blocks drop theirs by trigger).
     /// - Returns: How many were dropped.
-    static func dropUnfederatedDeliveries(in db: Database) throws -> Int {
+    static func dropUnfederatedDeliveries(in db: SQLSession) throws -> Int {
         let policy = try load(in: db)
         let domains = try String.fetchAll(db, sql: "SELECT DISTINCT domain FROM delivery_queue").filter { !policy.federates(with: $0) }
         guard !domains.isEmpty else { return 0 }

@@ -4,7 +4,7 @@ import GRDB
 public enum HomeTimeline {
     /// Adds `postId` to the home timeline of every local accepted follower of `authorId`
     /// (and of the author, when local), skipping readers in a block relation with the author.
-    public static func fanOut(postId: Int64, authorId: Int64, includeAuthor: Bool, in db: Database) throws {
+    public static func fanOut(postId: Int64, authorId: Int64, includeAuthor: Bool, in db: SQLSession) throws {
         try db.execute(cached: """
             INSERT OR IGNORE INTO home_timeline(account_id, post_id, author_id)
             SELECT f.account_id, ?1, ?2 FROM follows f JOIN accounts a ON a.id = f.account_id
@@ -16,7 +16,7 @@ public enum HomeTimeline {
     }
 
     /// Adds `postId` to the given local readers' timelines (mentions of direct posts).
-    public static func add(postId: Int64, authorId: Int64, readers: [Int64], in db: Database) throws {
+    public static func add(postId: Int64, authorId: Int64, readers: [Int64], in db: SQLSession) throws {
         for reader in readers {
             try db.execute(cached: "INSERT OR IGNORE INTO home_timeline(account_id, post_id, author_id) VALUES (?, ?, ?)",
                            arguments: [reader, postId, authorId])
@@ -27,7 +27,7 @@ public enum HomeTimeline {
     /// `readerId`'s timeline, by the rules of `fanOut` (and `add` for direct posts): nothing when
     /// either blocks the other, direct posts only where they mention the reader. The follow of
     /// `readerId` to `authorId` must be accepted; the caller writes it in the same transaction.
-    public static func backfill(readerId: Int64, authorId: Int64, limit: Int, in db: Database) throws {
+    public static func backfill(readerId: Int64, authorId: Int64, limit: Int, in db: SQLSession) throws {
         try db.execute(cached: """
             INSERT OR IGNORE INTO home_timeline(account_id, post_id, author_id)
             SELECT ?1, p.id, p.account_id FROM posts p
@@ -40,13 +40,13 @@ public enum HomeTimeline {
     }
 
     /// Removes everything `authorId` posted or boosted from `readerId`'s timeline (unfollow, block).
-    public static func remove(authorId: Int64, from readerId: Int64, in db: Database) throws {
+    public static func remove(authorId: Int64, from readerId: Int64, in db: SQLSession) throws {
         try db.execute(cached: "DELETE FROM home_timeline WHERE account_id = ? AND author_id = ?", arguments: [readerId, authorId])
     }
 
     /// One page of `readerId`'s timeline, newest first: posts with ids in (`sinceId`, `maxId`),
     /// or, with `minId`, the page just above it (Mastodon's pagination). One index range scan.
-    public static func page(readerId: Int64, maxId: Int64? = nil, sinceId: Int64? = nil, minId: Int64? = nil, limit: Int = 20, in db: Database) throws -> [Post] {
+    public static func page(readerId: Int64, maxId: Int64? = nil, sinceId: Int64? = nil, minId: Int64? = nil, limit: Int = 20, in db: SQLSession) throws -> [Post] {
         if let minId {
             let ascending = try Post.fetchAll(db, sql: """
                 SELECT p.* FROM home_timeline h JOIN posts p ON p.id = h.post_id

@@ -38,7 +38,7 @@ public enum InboxQueue {
     /// - Returns: At most `limit` candidates, oldest first.
     /// - Throws: A GRDB `DatabaseError`.
     public static func candidates(
-        at now: Date, excludingActors actors: Set<String>, excludingDomains domains: Set<String>, limit: Int, in db: Database
+        at now: Date, excludingActors actors: Set<String>, excludingDomains domains: Set<String>, limit: Int, in db: SQLSession
     ) throws -> [Candidate] {
         let actorList = actors.isEmpty ? "" : "AND actor_uri NOT IN (\(databaseQuestionMarks(count: actors.count)))"
         let domainList = domains.isEmpty ? "" : "AND domain NOT IN (\(databaseQuestionMarks(count: domains.count)))"
@@ -63,7 +63,7 @@ public enum InboxQueue {
     ///   - db: An open write transaction.
     /// - Returns: The item with its raised count, or `nil` when it is gone or parked.
     /// - Throws: A GRDB `DatabaseError`.
-    public static func claim(_ id: Int64, in db: Database) throws -> InboxItem? {
+    public static func claim(_ id: Int64, in db: SQLSession) throws -> InboxItem? {
         try db.execute(
             sql: "UPDATE inbox_queue SET unfinished_attempts = unfinished_attempts + 1 WHERE id = ? AND parked_at IS NULL",
             arguments: [id])
@@ -77,7 +77,7 @@ public enum InboxQueue {
     ///   - outcome: `processed`, `ignored` or `refused`.
     ///   - db: An open write transaction.
     /// - Throws: A GRDB `DatabaseError`.
-    public static func finish(_ item: InboxItem, outcome: String, in db: Database) throws {
+    public static func finish(_ item: InboxItem, outcome: String, in db: SQLSession) throws {
         try db.execute(cached: "DELETE FROM inbox_queue WHERE id = ?", arguments: [item.id])
         if let id = item.activityId {
             try db.execute(cached: "UPDATE seen_activities SET outcome = ? WHERE uri = ?", arguments: [outcome, id])
@@ -92,7 +92,7 @@ public enum InboxQueue {
     ///   - error: What went wrong, for the admin.
     ///   - db: An open write transaction.
     /// - Throws: A GRDB `DatabaseError`.
-    public static func reschedule(_ id: Int64, attempts: Int, availableAt: Date, error: String, in db: Database) throws {
+    public static func reschedule(_ id: Int64, attempts: Int, availableAt: Date, error: String, in db: SQLSession) throws {
         try db.execute(
             sql: """
                 UPDATE inbox_queue SET attempts = ?, available_at = ?, last_error = ?, unfinished_attempts = 0
@@ -106,7 +106,7 @@ public enum InboxQueue {
     ///   - id: The item's id.
     ///   - db: An open write transaction.
     /// - Throws: A GRDB `DatabaseError`.
-    public static func release(_ id: Int64, in db: Database) throws {
+    public static func release(_ id: Int64, in db: SQLSession) throws {
         try db.execute(
             sql: "UPDATE inbox_queue SET unfinished_attempts = max(unfinished_attempts - 1, 0) WHERE id = ?",
             arguments: [id])
@@ -119,7 +119,7 @@ public enum InboxQueue {
     ///   - now: When.
     ///   - db: An open write transaction.
     /// - Throws: A GRDB `DatabaseError`.
-    public static func park(_ id: Int64, reason: String, at now: Date, in db: Database) throws {
+    public static func park(_ id: Int64, reason: String, at now: Date, in db: SQLSession) throws {
         try db.execute(cached: "UPDATE inbox_queue SET parked_at = ?, last_error = ? WHERE id = ?", arguments: [now, reason, id])
         try db.execute(
             sql: "UPDATE seen_activities SET outcome = 'parked' WHERE uri = (SELECT activity_id FROM inbox_queue WHERE id = ?)",
@@ -132,7 +132,7 @@ public enum InboxQueue {
     ///   - db: An open database connection.
     /// - Returns: The parked items.
     /// - Throws: A GRDB `DatabaseError`.
-    public static func parked(limit: Int = 1000, in db: Database) throws -> [InboxItem] {
+    public static func parked(limit: Int = 1000, in db: SQLSession) throws -> [InboxItem] {
         try InboxItem.filter(Column("parked_at") != nil).order(Column("id")).limit(limit).fetchAll(db)
     }
 
@@ -143,7 +143,7 @@ public enum InboxQueue {
     ///   - db: An open write transaction.
     /// - Returns: Whether a parked item with that id existed.
     /// - Throws: A GRDB `DatabaseError`.
-    public static func unpark(_ id: Int64, at now: Date, in db: Database) throws -> Bool {
+    public static func unpark(_ id: Int64, at now: Date, in db: SQLSession) throws -> Bool {
         try db.execute(
             sql: """
                 UPDATE inbox_queue SET parked_at = NULL, attempts = 0, unfinished_attempts = 0, available_at = ?

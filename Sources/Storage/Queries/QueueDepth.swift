@@ -24,7 +24,7 @@ public struct InboxQueueDepth: Sendable, Equatable {
     ///   - db: An open database connection.
     /// - Returns: The depth by state.
     /// - Throws: A GRDB `DatabaseError`.
-    public static func read(at now: Date, in db: Database) throws -> InboxQueueDepth {
+    public static func read(at now: Date, in db: SQLSession) throws -> InboxQueueDepth {
         let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM inbox_queue") ?? 0
         let parked = try Int.fetchOne(db, sql: "SELECT count(*) FROM inbox_queue WHERE parked_at IS NOT NULL") ?? 0
         let retrying = try Int.fetchOne(
@@ -59,7 +59,7 @@ public struct DeliveryQueueDepth: Sendable, Equatable {
     ///   - db: An open database connection.
     /// - Returns: The depth by state.
     /// - Throws: A GRDB `DatabaseError`.
-    public static func read(at now: Date, in db: Database) throws -> DeliveryQueueDepth {
+    public static func read(at now: Date, in db: SQLSession) throws -> DeliveryQueueDepth {
         let down = "SELECT domain FROM delivery_domains WHERE unavailable"
         let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM delivery_queue") ?? 0
         let domains = try Int.fetchOne(db, sql: "SELECT count(*) FROM delivery_domains WHERE unavailable") ?? 0

@@ -32,7 +32,7 @@ extension SeenActivity {
     /// ids need not be remembered (their effects are idempotent anyway).
     /// - Returns: How many rows were deleted.
     @discardableResult
-    public static func prune(seenBefore cutoff: Date, in db: Database) throws -> Int {
+    public static func prune(seenBefore cutoff: Date, in db: SQLSession) throws -> Int {
         try filter(Column("seen_at") < cutoff).deleteAll(db)
     }
 }

@@ -34,19 +34,19 @@ public struct StreamEvent: Record, Equatable, Identifiable {
 
 extension StreamEvent {
     /// Rows after `id`, oldest first, at most `limit`.
-    public static func after(_ id: Int64, limit: Int, in db: Database) throws -> [StreamEvent] {
+    public static func after(_ id: Int64, limit: Int, in db: SQLSession) throws -> [StreamEvent] {
         try StreamEvent.filter(Column("id") > id).order(Column("id")).limit(limit).fetchAll(db)
     }
 
     /// The id of the newest row, or 0 when the log is empty.
-    public static func latestId(in db: Database) throws -> Int64 {
+    public static func latestId(in db: SQLSession) throws -> Int64 {
         try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM stream_events") ?? 0
     }
 
     /// Deletes rows written before `date` whose id is at most `id` (already read).
     /// - Returns: The number of rows deleted.
     @discardableResult
-    public static func prune(before date: Date, upTo id: Int64, in db: Database) throws -> Int {
+    public static func prune(before date: Date, upTo id: Int64, in db: SQLSession) throws -> Int {
         try StreamEvent.filter(Column("created_at") < date && Column("id") <= id).deleteAll(db)
     }
 }

@@ -1,0 +1,255 @@
+import Foundation
+import GRDB
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+import Synchronization
+
+/// The node's data on PostgreSQL: a small pool of connections, transactions run on a thread
+/// pool of their own, and a schema-only SQLite database in memory that compiles GRDB's
+/// requests and materialises rows, so every Storage query is written once for both engines.
+///
+/// Writes are serialised within the process, as on SQLite (one writer): the aggregates'
+/// read-then-write logic keeps its meaning. Reads run in `REPEATABLE READ`, one consistent
+/// snapshot each, as a WAL read transaction is.
+final class PostgresEngine: Sendable {
+    let logger: Logger
+    private let configuration: PostgresConnection.Configuration
+    private let eventLoops: any EventLoopGroup
+    private let threads: NIOThreadPool
+    private let compiler: DatabaseQueue
+    private let idle = Mutex<[PostgresConnection]>([])
+    private let connectionSlots: DispatchSemaphore
+    private let writer = DispatchSemaphore(value: 1)
+    private let nextConnectionID = Atomic<Int>(0)
+    private let translations = Mutex<[String: PostgresDialect.Statement]>([:])
+    private let schema = Mutex<(keys: [String: [String]], columns: [String: [String]])>(([:], [:]))
+    private let listeners = Mutex<[Int: @Sendable () -> Void]>([:])
+    private let nextListener = Atomic<Int>(0)
+
+    /// Connects to the database `url` names (`postgres://user[:password]@host[:port]/db`, or a
+    /// Unix socket directory as `?host=/path`), checking that a first connection opens.
+    init(url: DatabaseURL, maxConnections: Int = 8) throws {
+        var logger = Logger(label: "fednode.postgres")
+        logger.logLevel = .warning
+        self.logger = logger
+        if let socket = url.socketPath {
+            configuration = .init(unixSocketPath: socket, username: url.user, password: url.password, database: url.database)
+        } else {
+            configuration = .init(host: url.host, port: url.port, username: url.user, password: url.password,
+                                  database: url.database, tls: .disable)
+        }
+        eventLoops = MultiThreadedEventLoopGroup.singleton
+        threads = NIOThreadPool(numberOfThreads: maxConnections)
+        threads.start()
+        connectionSlots = DispatchSemaphore(value: maxConnections)
+        compiler = try DatabaseQueue()
+        try Migrations.migrator.migrate(compiler)
+        let first = try connect()
+        idle.withLock { $0.append(first) }
+    }
+
+    deinit {
+        for connection in idle.withLock({ $0 }) { _ = connection.close() as EventLoopFuture<Void> }
+        try? threads.syncShutdownGracefully()
+    }
+
+    // MARK: Transactions
+
+    /// Runs `body` in a transaction on the engine's thread pool.
+    func transaction<T: Sendable>(write: Bool, durable: Bool = true, _ body: @escaping @Sendable (SQLSession) throws -> T) async throws -> T {
+        try await threads.runIfActive { try self.transactionBlocking(write: write, durable: durable, body) }
+    }
+
+    /// Runs `body` in a transaction on the calling thread (never an event loop nor the
+    /// cooperative pool).
+    func transactionBlocking<T>(write: Bool, durable: Bool = true, _ body: (SQLSession) throws -> T) throws -> T {
+        if write { writer.wait() }
+        defer { if write { writer.signal() } }
+        connectionSlots.wait()
+        defer { connectionSlots.signal() }
+        let connection = try idle.withLock { $0.popLast() } ?? connect()
+        var healthy = true
+        defer {
+            if healthy && !connection.isClosed { idle.withLock { $0.append(connection) } } else { _ = connection.close() as EventLoopFuture<Void> }
+        }
+        let session = PostgresSession(connection: connection, engine: self)
+        do {
+            try session.run(postgres: write ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            if write && !durable { try session.run(postgres: "SET LOCAL synchronous_commit = off") }
+        } catch {
+            healthy = false
+            throw error
+        }
+        let value: T
+        do {
+            value = try body(SQLSession(session))
+            try session.run(postgres: "COMMIT")
+        } catch {
+            do { try session.run(postgres: "ROLLBACK") } catch { healthy = false }
+            throw error
+        }
+        for hook in session.takeCommitHooks() { hook() }
+        if session.wrote { for listener in listeners.withLock({ Array($0.values) }) { listener() } }
+        return value
+    }
+
+    /// Calls `onChange` after every committed write transaction of this process (workers'
+    /// wake-ups; another process's writes are seen on the workers' timeouts).
+    /// - Returns: A token for `removeListener`.
+    func addListener(_ onChange: @escaping @Sendable () -> Void) -> Int {
+        let id = nextListener.add(1, ordering: .relaxed).newValue
+        listeners.withLock { $0[id] = onChange }
+        return id
+    }
+
+    /// Stops calling a listener.
+    func removeListener(_ id: Int) { _ = listeners.withLock { $0.removeValue(forKey: id) } }
+
+    private func connect() throws -> PostgresConnection {
+        let id = nextConnectionID.add(1, ordering: .relaxed).newValue
+        do {
+            return try PostgresConnection.connect(on: eventLoops.next(), configuration: configuration, id: id, logger: logger).wait()
+        } catch {
+            throw Self.databaseError(error, sql: "(connect)")
+        }
+    }
+
+    // MARK: SQL
+
+    /// `sql` rewritten for PostgreSQL (cached by text).
+    func translate(_ sql: String) throws -> PostgresDialect.Statement {
+        if let known = translations.withLock({ $0[sql] }) { return known }
+        let translated = try PostgresDialect.translate(sql, primaryKey: { try self.primaryKey($0) })
+        translations.withLock {
+            if $0.count > 4096 { $0.removeAll() }
+            $0[sql] = translated
+        }
+        return translated
+    }
+
+    /// The values GRDB `arguments` bind to the parameters of `statement`: SQLite binds them
+    /// to a `SELECT` of the same parameter tokens, so positional and named arguments and
+    /// their checks behave exactly as on SQLite.
+    func values(of arguments: StatementArguments, for statement: PostgresDialect.Statement) throws -> [DatabaseValue] {
+        guard !statement.parameters.isEmpty else {
+            if !arguments.isEmpty { throw DatabaseError(message: "wrong number of statement arguments: \(arguments)") }
+            return []
+        }
+        let select = "SELECT " + statement.parameters.joined(separator: ", ")
+        return try compiler.inDatabase { db in
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: select), arguments: arguments) else { return [] }
+            return Array(row.databaseValues)
+        }
+    }
+
+    /// The SQLite SQL and arguments of a GRDB request, built against the schema.
+    func compile(_ request: some FetchRequest, single: Bool) throws -> (String, StatementArguments) {
+        try compiler.inDatabase { db in
+            let prepared = try request.makePreparedRequest(db, forSingleResult: single)
+            guard prepared.adapter == nil else { throw DatabaseError(message: "row adapters are not supported on PostgreSQL") }
+            return (prepared.statement.sql, prepared.statement.arguments)
+        }
+    }
+
+    /// The primary-key columns of `table`.
+    func primaryKey(_ table: String) throws -> [String] {
+        if let known = schema.withLock({ $0.keys[table] }) { return known }
+        let columns = try compiler.inDatabase { try $0.primaryKey(table).columns }
+        schema.withLock { $0.keys[table] = columns }
+        return columns
+    }
+
+    /// The columns of `table`, in order.
+    func columns(_ table: String) throws -> [String] {
+        if let known = schema.withLock({ $0.columns[table] }) { return known }
+        let columns = try compiler.inDatabase { try $0.columns(in: table).map(\.name) }
+        schema.withLock { $0.columns[table] = columns }
+        return columns
+    }
+
+    /// A GRDB row holding a PostgreSQL row's columns, in order, as SQLite would give them.
+    func makeRow(_ row: PostgresRow) throws -> Row {
+        var names: [String] = []
+        var values: [DatabaseValue] = []
+        for cell in row {
+            names.append(cell.columnName)
+            values.append(try Self.databaseValue(cell))
+        }
+        guard !names.isEmpty else { return Row() }
+        let select = "SELECT " + names.enumerated().map { "?\($0 + 1) AS \"\($1.replacingOccurrences(of: "\"", with: "\"\""))\"" }
+            .joined(separator: ", ")
+        return try compiler.inDatabase { db in
+            guard let made = try Row.fetchOne(db.cachedStatement(sql: select), arguments: StatementArguments(values)) else { return Row() }
+            return made.copy()
+        }
+    }
+
+    /// A PostgreSQL value as SQLite stores it: booleans as integers, numerics as integers when
+    /// whole, text-like types (citext, json, unknown) as text.
+    static func databaseValue(_ cell: PostgresCell) throws -> DatabaseValue {
+        guard var bytes = cell.bytes else { return .null }
+        switch cell.dataType {
+        case .int2, .int4, .int8, .oid:
+            return try cell.decode(Int64.self).databaseValue
+        case .bool:
+            return (try cell.decode(Bool.self) ? 1 : 0).databaseValue
+        case .float4, .float8:
+            return try cell.decode(Double.self).databaseValue
+        case .numeric:
+            let decimal = try cell.decode(Decimal.self)
+            let number = NSDecimalNumber(decimal: decimal)
+            if Decimal(number.int64Value) == decimal { return number.int64Value.databaseValue }
+            return NSDecimalNumber(decimal: decimal).doubleValue.databaseValue
+        case .bytea:
+            return Data(bytes.readBytes(length: bytes.readableBytes) ?? []).databaseValue
+        case .jsonb where cell.format == .binary:
+            _ = bytes.readInteger(as: UInt8.self)
+            return (bytes.readString(length: bytes.readableBytes) ?? "").databaseValue
+        default:
+            return (bytes.readString(length: bytes.readableBytes) ?? "").databaseValue
+        }
+    }
+
+    /// Splits SQL text at top-level semicolons into its statements (trigger bodies stay whole).
+    static func splitStatements(_ sql: String) -> [String] {
+        let tokens = SQLToken.tokenize(sql)
+        guard tokens.contains(where: { $0.isSymbol(";") }) else { return [sql] }
+        var statements: [String] = []
+        var current: [SQLToken] = []
+        var depth = 0
+        for token in tokens {
+            if token.isKeyword("BEGIN") || token.isKeyword("CASE") { depth += 1 }
+            if token.isKeyword("END") { depth = max(0, depth - 1) }
+            if token.isSymbol(";"), depth == 0 {
+                if current.significant(from: 0) != nil { statements.append(current.sql) }
+                current = []
+                continue
+            }
+            current.append(token)
+        }
+        if current.significant(from: 0) != nil { statements.append(current.sql) }
+        return statements
+    }
+
+    /// A PostgreSQL error as the GRDB `DatabaseError` SQLite would have raised, so callers
+    /// that recognise constraint violations keep working.
+    static func databaseError(_ error: any Error, sql: String) -> DatabaseError {
+        guard let psql = error as? PSQLError else {
+            return DatabaseError(resultCode: .SQLITE_IOERR, message: "PostgreSQL: \(error)", sql: sql)
+        }
+        let state = psql.serverInfo?[.sqlState] ?? ""
+        let message = psql.serverInfo?[.message] ?? "\(psql.code)"
+        let code: ResultCode = switch state {
+        case "23505": .SQLITE_CONSTRAINT_UNIQUE
+        case "23503": .SQLITE_CONSTRAINT_FOREIGNKEY
+        case "23502": .SQLITE_CONSTRAINT_NOTNULL
+        case "23514": .SQLITE_CONSTRAINT_CHECK
+        case "40001", "40P01", "55P03": .SQLITE_BUSY
+        case "": .SQLITE_IOERR
+        default: .SQLITE_ERROR
+        }
+        return DatabaseError(resultCode: code, message: "PostgreSQL \(state): \(message)", sql: sql)
+    }
+}

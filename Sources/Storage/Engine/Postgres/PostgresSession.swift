@@ -1,0 +1,211 @@
+import Foundation
+import GRDB
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// One PostgreSQL transaction, driven synchronously from the thread running a Storage
+/// transaction body (never an event loop nor the cooperative pool: `PostgresEngine` runs bodies
+/// on a thread pool of its own).
+final class PostgresSession {
+    private let connection: PostgresConnection
+    let engine: PostgresEngine
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    private(set) var changesCount = 0
+    private var commitHooks: [@Sendable () -> Void] = []
+    private var savepoints = 0
+    /// Whether anything was written (workers' change observers are told after commit).
+    private(set) var wrote = false
+
+    init(connection: PostgresConnection, engine: PostgresEngine) {
+        self.connection = connection
+        self.engine = engine
+    }
+
+    // MARK: Running SQL
+
+    /// Runs PostgreSQL SQL (already in its dialect) with `values` bound to `$1`….
+    @discardableResult
+    func run(postgres sql: String, _ values: [DatabaseValue] = []) throws -> [Row] {
+        var bindings = PostgresBindings(capacity: values.count)
+        for value in values {
+            switch value.storage {
+            case .null: bindings.appendNull()
+            case .int64(let int): bindings.append(UntypedText(int.description))
+            case .double(let double): bindings.append(UntypedText(double.description))
+            case .string(let string): bindings.append(UntypedText(string))
+            case .blob(let data): bindings.append(UntypedText("\\x" + data.map { String(format: "%02x", $0) }.joined()))
+            }
+        }
+        let result: PostgresQueryResult
+        do {
+            result = try connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: engine.logger).wait()
+        } catch {
+            throw PostgresEngine.databaseError(error, sql: sql)
+        }
+        switch result.metadata.command {
+        case "INSERT", "UPDATE", "DELETE", "MERGE":
+            changesCount = result.metadata.rows ?? 0
+            wrote = true
+        default: break
+        }
+        return try result.rows.map { try engine.makeRow($0) }
+    }
+
+    /// Rows of SQLite `sql` with GRDB `arguments`, rewritten for PostgreSQL.
+    func rows(sql: String, arguments: StatementArguments) throws -> [Row] {
+        let statements = PostgresEngine.splitStatements(sql)
+        guard statements.count > 1 else {
+            let translated = try engine.translate(sql)
+            return try run(postgres: translated.sql, try engine.values(of: arguments, for: translated))
+        }
+        // Several statements (schema changes, maintenance) take no arguments.
+        guard arguments.isEmpty else { throw DatabaseError(message: "arguments for several statements at once: \(sql)") }
+        var last: [Row] = []
+        for statement in statements { last = try run(postgres: try engine.translate(statement).sql) }
+        return last
+    }
+
+    /// Runs SQLite `sql` (one statement or several) rewritten for PostgreSQL.
+    func execute(sql: String, arguments: StatementArguments) throws {
+        _ = try rows(sql: sql, arguments: arguments)
+    }
+
+    // MARK: Query-interface requests
+
+    /// Rows of a GRDB request, its SQL built by the schema compiler.
+    func rows(_ request: some FetchRequest, single: Bool) throws -> [Row] {
+        let (sql, arguments) = try engine.compile(request, single: single)
+        return try rows(sql: sql, arguments: arguments)
+    }
+
+    /// How many rows a GRDB request selects.
+    func count(_ request: some FetchRequest) throws -> Int {
+        let (sql, arguments) = try engine.compile(request, single: false)
+        let rows = try rows(sql: "SELECT COUNT(*) FROM (\(sql)) AS counted", arguments: arguments)
+        return rows.first.map { Int.fromDatabaseValue($0[0]) ?? 0 } ?? 0
+    }
+
+    /// Deletes the rows of `table` that a GRDB request selects.
+    func deleteAll(_ request: some FetchRequest, table: String) throws -> Int {
+        let (sql, arguments) = try engine.compile(request, single: false)
+        let key = try engine.primaryKey(table).map { "\"\($0)\"" }.joined(separator: ", ")
+        try execute(sql: "DELETE FROM \"\(table)\" WHERE (\(key)) IN (SELECT \(key) FROM (\(sql)) AS doomed)", arguments: arguments)
+        return changesCount
+    }
+
+    // MARK: Records
+
+    /// Inserts a record; returns the stored row when `returning`.
+    func insert<R: MutablePersistableRecord>(_ record: R, onConflict conflict: Database.ConflictResolution?, returning: Bool) throws -> Row? {
+        let table = R.databaseTableName
+        let values = try record.databaseDictionary
+        let key = try engine.primaryKey(table)
+        var columns = try engine.columns(table).filter { values[$0] != nil }
+        // A NULL integer primary key asks for the next identity value, as SQLite's rowid does.
+        if key.count == 1, values[key[0]]?.isNull == true { columns.removeAll { $0 == key[0] } }
+        let placeholders = columns.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
+        var sql = "INSERT INTO \"\(table)\" (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(placeholders))"
+        switch conflict {
+        case .ignore?:
+            sql += " ON CONFLICT DO NOTHING"
+        case .replace?:
+            let updated = columns.filter { !key.contains($0) }
+            sql += updated.isEmpty ? " ON CONFLICT DO NOTHING"
+                : " ON CONFLICT (\(key.map { "\"\($0)\"" }.joined(separator: ", "))) DO UPDATE SET "
+                    + updated.map { "\"\($0)\" = EXCLUDED.\"\($0)\"" }.joined(separator: ", ")
+        default:
+            break
+        }
+        if returning { sql += " RETURNING *" }
+        return try run(postgres: sql, columns.map { values[$0] ?? .null }).first
+    }
+
+    /// Updates every column of a record's row. - Returns: Whether the row exists.
+    func update<R: MutablePersistableRecord>(_ record: R) throws -> Bool {
+        let table = R.databaseTableName
+        let values = try record.databaseDictionary
+        let key = try engine.primaryKey(table)
+        let updated = try engine.columns(table).filter { values[$0] != nil && !key.contains($0) }
+        guard !updated.isEmpty else { return try exists(record) }
+        let assignments = updated.enumerated().map { "\"\($1)\" = $\($0 + 1)" }.joined(separator: ", ")
+        let condition = key.enumerated().map { "\"\($1)\" = $\(updated.count + $0 + 1)" }.joined(separator: " AND ")
+        try run(postgres: "UPDATE \"\(table)\" SET \(assignments) WHERE \(condition)",
+                updated.map { values[$0] ?? .null } + key.map { values[$0] ?? .null })
+        return changesCount > 0
+    }
+
+    /// Deletes a record's row. - Returns: Whether there was one.
+    func delete<R: MutablePersistableRecord>(_ record: R) throws -> Bool {
+        let (condition, values) = try keyCondition(record)
+        try run(postgres: "DELETE FROM \"\(R.databaseTableName)\" WHERE \(condition)", values)
+        return changesCount > 0
+    }
+
+    /// Whether a record's row exists.
+    func exists<R: MutablePersistableRecord>(_ record: R) throws -> Bool {
+        let (condition, values) = try keyCondition(record)
+        return try !run(postgres: "SELECT 1 FROM \"\(R.databaseTableName)\" WHERE \(condition) LIMIT 1", values).isEmpty
+    }
+
+    private func keyCondition<R: MutablePersistableRecord>(_ record: R) throws -> (String, [DatabaseValue]) {
+        let values = try record.databaseDictionary
+        let key = try engine.primaryKey(R.databaseTableName)
+        return (key.enumerated().map { "\"\($1)\" = $\($0 + 1)" }.joined(separator: " AND "), key.map { values[$0] ?? .null })
+    }
+
+    // MARK: Decoding
+
+    /// The first column of `row` as `T`; throws when it is NULL or not convertible.
+    static func decode<T: DatabaseValueConvertible>(_ type: T.Type, _ row: Row) throws -> T {
+        guard let value = T.fromDatabaseValue(row[0] as DatabaseValue) else {
+            throw DatabaseError(message: "could not convert \(row[0] as DatabaseValue) to \(T.self)")
+        }
+        return value
+    }
+
+    /// The first column of `row` as `T`, `nil` when it is NULL.
+    static func decodeOptional<T: DatabaseValueConvertible>(_ type: T.Type, _ row: Row) throws -> T? {
+        let value = row[0] as DatabaseValue
+        if value.isNull { return nil }
+        return try decode(type, row)
+    }
+
+    // MARK: Transaction control
+
+    /// Runs `hook` after the transaction commits.
+    func afterCommit(_ hook: @escaping @Sendable () -> Void) { commitHooks.append(hook) }
+
+    /// The hooks registered for after the commit, handed over once.
+    func takeCommitHooks() -> [@Sendable () -> Void] {
+        defer { commitHooks = [] }
+        return commitHooks
+    }
+
+    /// Runs `body` in a savepoint of its own.
+    func inSavepoint<T>(_ body: () throws -> T) throws -> T {
+        savepoints += 1
+        let name = "fednode_sp\(savepoints)"
+        try run(postgres: "SAVEPOINT \(name)")
+        do {
+            let value = try body()
+            try run(postgres: "RELEASE SAVEPOINT \(name)")
+            return value
+        } catch {
+            try? run(postgres: "ROLLBACK TO SAVEPOINT \(name)")
+            throw error
+        }
+    }
+}
+
+/// A statement argument sent as text of unspecified type, so that PostgreSQL infers its type
+/// from where it is used, as a literal would be (SQLite converts by column affinity alike).
+struct UntypedText: PostgresDynamicTypeEncodable {
+    let text: String
+    init(_ text: String) { self.text = text }
+    var psqlType: PostgresDataType { PostgresDataType(0) }
+    var psqlFormat: PostgresFormat { .text }
+    func encode<JSONEncoder: PostgresJSONEncoder>(into byteBuffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>) {
+        byteBuffer.writeString(text)
+    }
+}

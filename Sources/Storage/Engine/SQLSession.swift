@@ -1,0 +1,95 @@
+import GRDB
+
+/// The connection one transaction runs on, whichever engine holds the node's data.
+///
+/// Every aggregate's queries are written once, against this type: GRDB builds the SQL
+/// (query-interface requests, records) and maps rows to records on both engines. On SQLite a
+/// session forwards to a GRDB connection; on PostgreSQL it runs the same SQL, rewritten by
+/// `PostgresDialect`, on a PostgreSQL connection inside the transaction.
+///
+/// A session exists only inside `NodeDatabase.read`/`write` and must not escape them.
+public final class SQLSession {
+    enum Backend {
+        case sqlite(GRDB.Database)
+        case postgres(PostgresSession)
+    }
+
+    let backend: Backend
+
+    /// Wraps a GRDB connection that is inside a transaction (SQLite).
+    public init(_ db: GRDB.Database) { backend = .sqlite(db) }
+    init(_ session: PostgresSession) { backend = .postgres(session) }
+
+    /// The GRDB connection, on SQLite only (start-up checks, backups, bulk loading).
+    var sqlite: GRDB.Database? {
+        if case .sqlite(let db) = backend { return db }
+        return nil
+    }
+
+    /// Runs statements that return no rows.
+    func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
+        switch backend {
+        case .sqlite(let db): try db.execute(sql: sql, arguments: arguments)
+        case .postgres(let pg): try pg.execute(sql: sql, arguments: arguments)
+        }
+    }
+
+    /// Executes one statement of constant SQL through the connection's statement cache, so it
+    /// is prepared once per connection rather than at every call: preparing runs SQLite's
+    /// parser and GRDB's authorizer over every column the statement and its triggers touch,
+    /// which costs more than running a small write. Only for SQL whose text never varies
+    /// (no value or list spliced in): every distinct text stays cached for the connection's life.
+    func execute(cached sql: String, arguments: StatementArguments = StatementArguments()) throws {
+        switch backend {
+        case .sqlite(let db): try db.cachedStatement(sql: sql).execute(arguments: arguments)
+        case .postgres(let pg): try pg.execute(sql: sql, arguments: arguments)
+        }
+    }
+
+    /// A statement of constant SQL, prepared once per connection (see `execute(cached:)`).
+    func cachedStatement(sql: String) -> CachedSQL { CachedSQL(session: self, sql: sql) }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE (not counting trigger changes).
+    var changesCount: Int {
+        switch backend {
+        case .sqlite(let db): db.changesCount
+        case .postgres(let pg): pg.changesCount
+        }
+    }
+
+    /// Runs `onCommit` once the current transaction commits (never, if it rolls back).
+    func afterNextTransaction(onCommit: @escaping @Sendable () -> Void) {
+        switch backend {
+        case .sqlite(let db): db.afterNextTransaction(onCommit: { _ in onCommit() })
+        case .postgres(let pg): pg.afterCommit(onCommit)
+        }
+    }
+
+    /// Runs `body` in a savepoint: its changes are rolled back alone when it throws.
+    func inSavepoint<T>(_ body: () throws -> T) throws -> T {
+        switch backend {
+        case .sqlite(let db):
+            var value: T?
+            try db.inSavepoint {
+                value = try body()
+                return .commit
+            }
+            guard let value else { throw DatabaseError(message: "savepoint produced nothing") }
+            return value
+        case .postgres(let pg):
+            return try pg.inSavepoint(body)
+        }
+    }
+}
+
+/// Constant SQL run through a connection's statement cache (`SQLSession.cachedStatement`).
+struct CachedSQL {
+    let session: SQLSession
+    let sql: String
+
+    /// The prepared statement, on SQLite; `nil` on PostgreSQL, which prepares by text.
+    func sqliteStatement() throws -> Statement? {
+        guard case .sqlite(let db) = session.backend else { return nil }
+        return try db.cachedStatement(sql: sql)
+    }
+}
