@@ -59,7 +59,7 @@ public final class Node: Sendable {
         let metrics = NodeMetrics()
         let database: NodeDatabase
         do {
-            database = try NodeDatabase(path: configuration.databasePath) { metrics.recordGroupCommit(size: $0) }
+            database = try NodeDatabase(location: configuration.databaseLocation) { metrics.recordGroupCommit(size: $0) }
         } catch {
             throw .configuration("\(error)")
         }

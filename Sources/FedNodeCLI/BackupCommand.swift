@@ -15,6 +15,9 @@ struct BackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try options.makeConfiguration()
+        if configuration.databaseURL != nil {
+            throw ValidationError("backup copies a SQLite database; on PostgreSQL use pg_dump (or `fednode migrate-data` to copy into SQLite)")
+        }
         guard FileManager.default.fileExists(atPath: configuration.databasePath) else {
             throw ValidationError("no database at \(configuration.databasePath)")
         }
@@ -39,6 +42,9 @@ struct RestoreCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try options.makeConfiguration()
+        if configuration.databaseURL != nil {
+            throw ValidationError("restore replaces a SQLite database; on PostgreSQL use pg_restore (or `fednode migrate-data` from a SQLite backup)")
+        }
         let lock: DatabaseLock
         do { lock = try DatabaseLock(databasePath: configuration.databasePath) } catch {
             throw ValidationError(error.message)

@@ -7,6 +7,6 @@ struct FedNodeCommand: AsyncParsableCommand {
         commandName: "fednode",
         abstract: "A self-hosted, federated photo-sharing server.",
         subcommands: [ServeCommand.self, UserCommand.self, InboxCommand.self, AdminCommand.self, MigrateCommand.self, BackupCommand.self,
-                      RestoreCommand.self, CheckCountersCommand.self, BenchCommand.self],
+                      RestoreCommand.self, MigrateDataCommand.self, CheckCountersCommand.self, BenchCommand.self],
         defaultSubcommand: ServeCommand.self)
 }

@@ -11,9 +11,9 @@ struct MigrateCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = try options.makeConfiguration()
         do {
-            let database = try NodeDatabase(path: configuration.databasePath, migrate: false)
+            let database = try NodeDatabase(location: configuration.databaseLocation, migrate: false)
             let applied = try database.migrate()
-            print(applied.isEmpty ? "Database is up to date (\(configuration.databasePath))." : "Applied: \(applied.joined(separator: ", "))")
+            print(applied.isEmpty ? "Database is up to date (\(database.path))." : "Applied: \(applied.joined(separator: ", "))")
         } catch {
             throw ValidationError("\(error)")
         }

@@ -13,6 +13,8 @@ struct NodeOptions: ParsableArguments {
     var port: Int?
     @Option(name: .customLong("data-dir"), help: "Directory for the database and media (env FEDNODE_DATA_DIR, default ./data).")
     var dataDir: String?
+    @Option(help: "PostgreSQL database for the node's data, e.g. postgres://fednode@localhost/fednode or postgres://fednode@/fednode?host=/run/postgresql (env FEDNODE_DATABASE_URL; default SQLite in the data directory).")
+    var database: String?
     @Option(help: "Name in handles and ids, e.g. social.example or 127.0.0.1:8081 (env FEDNODE_DOMAIN, default: the one the data directory was created with, else localhost:PORT).")
     var domain: String?
     @Option(name: .customLong("public-url"), help: "Public base URL (env FEDNODE_PUBLIC_URL, default https://DOMAIN, or http:// in test mode or for localhost).")
@@ -51,6 +53,12 @@ struct NodeOptions: ParsableArguments {
         configuration.host = host ?? environment["FEDNODE_HOST"] ?? "127.0.0.1"
         configuration.port = port
         configuration.dataDirectory = dataDir ?? environment["FEDNODE_DATA_DIR"] ?? "./data"
+        if let url = database ?? environment["FEDNODE_DATABASE_URL"], !url.isEmpty {
+            guard DatabaseURL(url) != nil else {
+                throw ValidationError("--database must be a PostgreSQL URL: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (or ?host=/socket/directory)")
+            }
+            configuration.databaseURL = url
+        }
         configuration.logLevel = try Self.parseLevel(logLevel ?? environment["FEDNODE_LOG_LEVEL"] ?? "info")
         configuration.nodeName = nodeName ?? environment["FEDNODE_NODE_NAME"] ?? "FedNode"
         configuration.openRegistrations = openRegistrations ?? environment["FEDNODE_OPEN_REGISTRATIONS"].map(Self.truthy) ?? true

@@ -13,9 +13,10 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = try options.makeConfiguration()
         let logger = options.makeLogger(level: configuration.logLevel)
-        let node: Node, lock: DatabaseLock
+        let node: Node, lock: DatabaseLock?
         do {
-            lock = try DatabaseLock(databasePath: configuration.databasePath)
+            // One process per SQLite file. (On PostgreSQL the database server arbitrates.)
+            lock = configuration.databaseURL == nil ? try DatabaseLock(databasePath: configuration.databasePath) : nil
             node = try Node(configuration: configuration, logger: logger)
         } catch {
             throw ValidationError(error.message)
@@ -24,6 +25,7 @@ struct ServeCommand: AsyncParsableCommand {
         logger.info("starting node", metadata: [
             "domain": "\(node.configuration.domain)", "public_url": "\(node.configuration.publicURL)",
             "listen": "\(configuration.host):\(configuration.port)", "data_dir": "\(configuration.dataDirectory)",
+            "database": "\(node.database.path)",
             "test_mode": "\(configuration.testMode)",
         ])
         // One node per process here, so the process-wide swift-metrics system can report into

@@ -9,7 +9,7 @@ extension TestNode {
     /// that went through OAuth would hold.
     func user(_ username: String, scopes: String = "read write follow push") async throws -> (account: Account, token: String) {
         let account = try await node.accounts.create(username: username, email: "\(username)@example.test", password: "correct horse battery")
-        let issued = try await node.database.pool.write { db in
+        let issued = try await node.database.writeSQL { db in
             try node.apiAuth.issueToken(appId: nil, accountId: account.id, scopes: Scopes(scopes), in: Transaction(db))
         }
         return (account, issued.token)

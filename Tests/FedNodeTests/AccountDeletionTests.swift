@@ -20,16 +20,16 @@ struct AccountDeletionTests {
         let finn = try await StatusFixtures.remoteAccount("finn", domain: "one.example", in: test.node)
         let gail = try await StatusFixtures.remoteAccount("gail", domain: "two.example", in: test.node)
         _ = try await StatusFixtures.remoteAccount("hal", domain: "three.example", in: test.node)
-        try await test.node.database.pool.write { db in
+        try await test.node.database.writeSQL { db in
             for (follower, target) in [(erin.id, alice.id), (alice.id, finn.id), (gail.id, alice.id), (dan.id, alice.id)] {
                 try Follow(accountId: follower, targetAccountId: target, uri: nil, state: .accepted).insert(db)
             }
         }
         _ = try await test.node.posts.create(.init(text: "Goodbye, lake"), by: alice)
-        #expect(try await test.node.database.pool.read { try Delivery.fetchCount($0) } == 2, "the post's Create, not sent yet")
+        #expect(try await test.node.database.readSQL { try Delivery.fetchCount($0) } == 2, "the post's Create, not sent yet")
 
         try test.node.accounts.delete(username: "alice")
-        let queued = try await test.node.database.pool.read { try Delivery.order(Column("inbox_url")).fetchAll($0) }
+        let queued = try await test.node.database.readSQL { try Delivery.order(Column("inbox_url")).fetchAll($0) }
         #expect(queued.map(\.inboxUrl) == ["https://one.example/inbox", "https://two.example/inbox"])
         for delivery in queued {
             let activity = try ASObject.decode(from: delivery.payload)
@@ -44,7 +44,7 @@ struct AccountDeletionTests {
         let signers = try await DeliverySigners(database: test.node.database, logger: TestNode.logger).signers(for: [alice.id])
         #expect(signers[alice.id]?.keyId == alice.publicKeyId)
         #expect(try await test.node.database.write { try $0.accounts.forgetDepartedKeys() } == 0, "deliveries still queued")
-        try await test.node.database.pool.write { db in _ = try Delivery.deleteAll(db) }
+        try await test.node.database.writeSQL { db in _ = try Delivery.deleteAll(db) }
         #expect(try await test.node.database.write { try $0.accounts.forgetDepartedKeys() } == 1)
         let tombstone = try #require(try await test.node.database.read { try $0.accounts.tombstone(uri: alice.uri) })
         #expect(tombstone.privateKeyPem == nil && tombstone.keyId == nil)

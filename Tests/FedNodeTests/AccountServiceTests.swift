@@ -18,7 +18,7 @@ struct AccountServiceTests {
         let key = try RSAPrivateKey(pem: try #require(alice.privateKeyPem))
         let message = Array("hello".utf8)
         #expect(try RSAPublicKey(pem: try #require(alice.publicKeyPem)).verify(signature: try key.sign(message), for: message))
-        let hashes = try await test.node.database.pool.read { try Credential.fetchAll($0).map(\.passwordHash) }
+        let hashes = try await test.node.database.readSQL { try Credential.fetchAll($0).map(\.passwordHash) }
         #expect(hashes.count == 2)
         #expect(hashes[0] != hashes[1], "same password, different salts")
         #expect(hashes.allSatisfy { !$0.contains("correct horse") })
@@ -77,11 +77,12 @@ struct AccountServiceTests {
         }
     }
 
-    @Test("a data directory keeps its domain")
+    @Test("a data directory (or its PostgreSQL database) keeps its domain")
     func domainPinned() throws {
         let test = try TestNode.make(domain: "one.test")
         defer { test.remove() }
-        let other = TestNode.configuration(domain: "two.test", dataDirectory: test.dataDirectory)
+        var other = TestNode.configuration(domain: "two.test", dataDirectory: test.dataDirectory)
+        other.databaseURL = test.node.configuration.databaseURL
         #expect(throws: NodeError.self) { try Node(configuration: other, logger: TestNode.logger) }
         var adopting = other
         adopting.adoptsStoredIdentity = true

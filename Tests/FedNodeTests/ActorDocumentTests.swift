@@ -27,7 +27,7 @@ struct ActorDocumentTests {
         alice.fields = [ProfileField(name: "GitHub", value: "https://github.com/alice")]
         alice.locked = true
         let updated = alice
-        try await test.node.database.pool.write { db in try updated.update(db) }
+        try await test.node.database.writeSQL { db in try updated.update(db) }
         try await test.withClient { client in
             try await client.execute(uri: "/users/alice", method: .get, headers: [.accept: accept]) { response in
                 #expect(response.status == .ok)
@@ -95,7 +95,7 @@ struct ActorDocumentTests {
     static func aliceFollowedByBob(_ test: TestNode) async throws -> (alice: Account, bob: Account) {
         let alice = try await test.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse")
         let bob = try await test.node.accounts.create(username: "bob", email: "bob@example.com", password: "correct horse")
-        try await test.node.database.pool.write { db in
+        try await test.node.database.writeSQL { db in
             try Follow(accountId: bob.id, targetAccountId: alice.id, uri: nil, state: .accepted).insert(db)
         }
         return (alice, bob)
@@ -136,7 +136,7 @@ struct ActorDocumentTests {
         let test = try TestNode.make()
         defer { test.remove() }
         let (alice, bob) = try await Self.aliceFollowedByBob(test)
-        try await test.node.database.pool.write { db in
+        try await test.node.database.writeSQL { db in
             try Follow(accountId: alice.id, targetAccountId: bob.id, uri: nil, state: .accepted).insert(db)
         }
         try await test.withClient { client in

@@ -21,13 +21,13 @@ import Testing
                 defer { test.remove() }
                 let alice = try await test.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse battery")
                 // 64 Follows to the slow domain are queued first, then one Accept to the fast one.
-                try await test.node.database.pool.write { db in
+                try await test.node.database.writeSQL { db in
                     for index in 0..<64 {
                         _ = try Delivery.enqueue(activityUri: "https://social.test/follows/\(index)", payload: Self.follow,
-                                                 accountId: alice.id, inboxes: ["\(slowBase)/users/u\(index)/inbox"], in: SQLSession(db))
+                                                 accountId: alice.id, inboxes: ["\(slowBase)/users/u\(index)/inbox"], in: db)
                     }
                     _ = try Delivery.enqueue(activityUri: "https://social.test/accepts/1", payload: Self.follow,
-                                             accountId: alice.id, inboxes: ["\(fastBase)/inbox"], in: SQLSession(db))
+                                             accountId: alice.id, inboxes: ["\(fastBase)/inbox"], in: db)
                 }
                 let worker = DeliveryWorker(node: test.node, pollInterval: .seconds(3600))
                 let running = Task { try await worker.run() }
@@ -41,7 +41,7 @@ import Testing
                 slow.release()
                 try await waitFor("all 64 slow deliveries arrived") { slow.received == 64 }
                 try await waitFor("the queue is empty") {
-                    try await test.node.database.pool.read { try Delivery.fetchCount($0) } == 0
+                    try await test.node.database.readSQL { try Delivery.fetchCount($0) } == 0
                 }
                 #expect(slow.maxHeld == 4, "one domain never had more than four requests in flight")
                 running.cancel()

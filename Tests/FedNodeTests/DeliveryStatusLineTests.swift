@@ -28,7 +28,7 @@ import Testing
         try await enqueue(on: test.node, from: alice, to: "http://127.0.0.1:\(server.port)/inbox")
         let summary = await DeliveryWorker(node: test.node).deliverDue()
         #expect(summary.retried == 1)
-        let row = try #require(try await test.node.database.pool.read { try Delivery.fetchOne($0) })
+        let row = try #require(try await test.node.database.readSQL { try Delivery.fetchOne($0) })
         #expect(row.lastStatus == 503)
         #expect(row.lastError?.contains("busy, come back later") == true)
     }
@@ -43,12 +43,12 @@ import Testing
         #expect(summary.delivered == 1)
         #expect(summary.retried == 0)
         #expect(server.answered == 1)
-        #expect(try await test.node.database.pool.read { try Delivery.fetchCount($0) } == 0)
+        #expect(try await test.node.database.readSQL { try Delivery.fetchCount($0) } == 0)
     }
 
     private func enqueue(on node: Node, from account: Account, to inbox: String) async throws {
-        try await node.database.pool.write { db in
-            _ = try Delivery.enqueue(activityUri: "https://social.test/1", payload: Self.follow, accountId: account.id, inboxes: [inbox], in: SQLSession(db))
+        try await node.database.writeSQL { db in
+            _ = try Delivery.enqueue(activityUri: "https://social.test/1", payload: Self.follow, accountId: account.id, inboxes: [inbox], in: db)
         }
     }
 }

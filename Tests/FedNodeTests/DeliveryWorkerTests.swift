@@ -244,17 +244,17 @@ import Testing
     }
 
     private func enqueue(on node: Node, from account: Account, to inboxes: [String], activity: String = "https://social.test/1") async throws {
-        try await node.database.pool.write { db in
-            _ = try Delivery.enqueue(activityUri: activity, payload: Self.follow, accountId: account.id, inboxes: inboxes, in: SQLSession(db))
+        try await node.database.writeSQL { db in
+            _ = try Delivery.enqueue(activityUri: activity, payload: Self.follow, accountId: account.id, inboxes: inboxes, in: db)
         }
     }
 
     private func pending(on node: Node) async throws -> [Delivery] {
-        try await node.database.pool.read { try Delivery.order(Column("id")).fetchAll($0) }
+        try await node.database.readSQL { try Delivery.order(Column("id")).fetchAll($0) }
     }
 
     private func domain(_ name: String, on node: Node) async throws -> DeliveryDomain? {
-        try await node.database.pool.read { try DeliveryDomain.fetchOne($0, key: name) }
+        try await node.database.readSQL { try DeliveryDomain.fetchOne($0, key: name) }
     }
 }
 

@@ -20,7 +20,7 @@ struct EmittedDocumentsTests {
     func postActivities() async throws {
         let test = try TestNode.make(); defer { test.remove() }
         let alice = try await test.node.accounts.create(username: "alice", email: "alice@example.com", password: "correct horse")
-        try await test.node.database.pool.write { db in
+        try await test.node.database.writeSQL { db in
             var bob = Account(username: "bob", domain: "remote.test", uri: "https://remote.test/users/bob")
             bob.inboxUrl = "https://remote.test/users/bob/inbox"
             bob.sharedInboxUrl = "https://remote.test/inbox"
@@ -37,7 +37,7 @@ struct EmittedDocumentsTests {
             }
         }
         try await test.node.posts.delete(post.id, by: alice)
-        let payloads = try await test.node.database.pool.read { db in
+        let payloads = try await test.node.database.readSQL { db in
             try Data.fetchAll(db, sql: "SELECT payload FROM delivery_queue ORDER BY id")
         }.compactMap { try JSONSerialization.jsonObject(with: $0) as? [String: Any] }
         #expect(payloads.map { $0["type"] as? String } == ["Create", "Update", "Delete"])
@@ -126,7 +126,7 @@ struct EmittedDocumentsTests {
         #expect(urls.canonicalLocal("https://127.0.0.1:8081/users/alice") == nil)
         let resolved = try await test.node.remoteAccounts.resolve(uri: "HTTP://127.0.0.1:8081/users/alice")
         #expect(resolved.id == alice.id)
-        let count = try await test.node.database.pool.read { try Account.fetchCount($0) }
+        let count = try await test.node.database.readSQL { try Account.fetchCount($0) }
         #expect(count == 1)
     }
 }

@@ -17,7 +17,7 @@ struct MediaJanitorTests {
             var media = MediaAttachment(accountId: alice.id)
             media.filePath = stored.path
             media.thumbnailPath = stored.thumbnailPath
-            return try await t.node.database.pool.write { [media] db in try media.inserted(db) }
+            return try await t.node.database.writeSQL { [media] db in try media.inserted(db) }
         }
         let kept = try await upload(400)
         let deleted = try await upload(500)
@@ -25,7 +25,7 @@ struct MediaJanitorTests {
         let keptPost = try await t.node.posts.create(.init(text: "stays", mediaIds: [kept.id]), by: alice)
         let gone = try await t.node.posts.create(.init(text: "goes", mediaIds: [deleted.id]), by: alice)
         try await t.node.posts.delete(gone.id, by: alice)
-        try await t.node.database.pool.write { db in
+        try await t.node.database.writeSQL { db in
             try db.execute(sql: "UPDATE media_attachments SET created_at = ? WHERE id = ?", arguments: [Date().addingTimeInterval(-2 * 86_400), stale.id])
         }
 
@@ -40,8 +40,8 @@ struct MediaJanitorTests {
         for path in [kept.filePath, kept.thumbnailPath].compactMap({ $0 }) {
             #expect(FileManager.default.fileExists(atPath: media + path))
         }
-        #expect(try await t.node.database.pool.read { try MediaAttachment.fetchOne($0, key: stale.id) } == nil)
-        #expect(try await t.node.database.pool.read { try MediaAttachment.filter(Column("post_id") == keptPost.id).fetchCount($0) } == 1)
+        #expect(try await t.node.database.readSQL { try MediaAttachment.fetchOne($0, key: stale.id) } == nil)
+        #expect(try await t.node.database.readSQL { try MediaAttachment.filter(Column("post_id") == keptPost.id).fetchCount($0) } == 1)
         // With the default grace, fresh files are never touched.
         let another = try await upload(700)
         try await t.node.posts.delete(keptPost.id, by: alice)

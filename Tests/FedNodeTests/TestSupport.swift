@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import Storage
 import Testing
+import TestSupport
 @testable import FedNode
 
 /// A node over a fresh temporary data directory, for in-process route and service tests.
@@ -12,9 +13,12 @@ struct TestNode {
     let dataDirectory: String
 
     /// Opens a node for `domain` (test mode, cheap password hashing) in a new directory.
+    /// On PostgreSQL (`make test-postgres`), the node's data is in a fresh database of its own.
     static func make(domain: String = "social.test") throws -> TestNode {
         let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("fednode-test-\(UUID().uuidString)")
-        return TestNode(node: try Node(configuration: configuration(domain: domain, dataDirectory: dir), logger: logger), dataDirectory: dir)
+        var configuration = configuration(domain: domain, dataDirectory: dir)
+        if PostgresTestDatabase.url != nil { configuration.databaseURL = try PostgresTestDatabase.fresh() }
+        return TestNode(node: try Node(configuration: configuration, logger: logger), dataDirectory: dir)
     }
 
     /// A test-mode configuration storing under `dataDirectory`.

@@ -19,7 +19,7 @@ struct AccountDeletionFederationTests {
         try await b.node.interactions.follow(try await b.node.remoteAccounts.resolve(username: "alice", domain: a.domain), by: bob)
         try await a.node.interactions.follow(try await a.node.remoteAccounts.resolve(username: "carol", domain: b.domain), by: alice)
         try await eventually("bob follows alice and alice follows carol") {
-            try a.read { try Account.followersCount(of: alice.id, in: SQLSession($0)) } == 1
+            try a.read { try Account.followersCount(of: alice.id, in: $0) } == 1
                 && b.read { try Follow.filter(Column("state") == "accepted").fetchCount($0) } == 2
         }
         let post = try await a.node.posts.create(.init(text: "Last light on the pier"), by: alice)
@@ -33,7 +33,7 @@ struct AccountDeletionFederationTests {
                     && Follow.fetchCount(db) == 0
             }
         }
-        #expect(try b.read { try HomeTimeline.page(readerId: bob.id, in: SQLSession($0)) }.isEmpty)
+        #expect(try b.read { try HomeTimeline.page(readerId: bob.id, in: $0) }.isEmpty)
         let actor = try await b.node.httpClient.execute(HTTPClientRequest(url: alice.uri, headers: [("Accept", "application/activity+json")]))
         #expect(actor.status == 410)
         try await eventually("A's delivery of the Delete is done") { try a.read { try Delivery.fetchCount($0) } == 0 }

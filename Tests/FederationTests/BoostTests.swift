@@ -27,7 +27,7 @@ struct BoostTests {
             let onC = try c.read { try Follow.filter(Column("account_id") == carol.id && Column("state") == "accepted").fetchCount($0) }
             return onA == 1 && onC == 1
         }
-        try await eventually("A knows carol follows alice") { try a.read { try Account.followersCount(of: alice.id, in: SQLSession($0)) } == 1 }
+        try await eventually("A knows carol follows alice") { try a.read { try Account.followersCount(of: alice.id, in: $0) } == 1 }
 
         let post = try await b.node.posts.create(.init(text: "Fog over the bay"), by: bob)
         try await eventually("bob's post reaches A") { try a.read { try Post.filter(Column("uri") == post.uri).fetchCount($0) } == 1 }
@@ -38,7 +38,7 @@ struct BoostTests {
         #expect(boost.uri.hasPrefix("http://\(a.domain)/users/alice/activities/"))
         try await eventually("carol's home timeline on C shows alice's boost of bob's post") {
             try c.read { db in
-                try HomeTimeline.page(readerId: carol.id, in: SQLSession(db)).contains { entry in
+                try HomeTimeline.page(readerId: carol.id, in: db).contains { entry in
                     guard entry.uri == boost.uri, let originalId = entry.reblogOfId else { return false }
                     return try Post.fetchOne(db, key: originalId)?.uri == post.uri
                 }
@@ -60,7 +60,7 @@ struct BoostTests {
             let onB = try b.read { try Post.filter(Column("uri") == boost.uri).fetchCount($0) }
             return onC == 0 && onB == 0
         }
-        #expect(try c.read { try HomeTimeline.page(readerId: carol.id, in: SQLSession($0)) }.allSatisfy { $0.uri != boost.uri })
+        #expect(try c.read { try HomeTimeline.page(readerId: carol.id, in: $0) }.allSatisfy { $0.uri != boost.uri })
         for node in [a, b, c] { await node.stop() }
     }
 }

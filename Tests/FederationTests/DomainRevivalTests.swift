@@ -26,7 +26,7 @@ struct DomainRevivalTests {
         }
 
         // A has given up on B for now: failing for a week, last failure just now (no probe due).
-        try await a.node.database.pool.write { db in
+        try await a.node.database.writeSQL { db in
             var health = DeliveryDomain(domain: b.domain)
             health.failingSince = Date().addingTimeInterval(-8 * 86_400)
             health.lastFailureAt = Date()

@@ -36,12 +36,12 @@ struct DurabilityTests {
         }
         try await a.restart()
         // Let the backoff elapse: make the queued retry due now, then run B's delivery pass.
-        try await b.node.database.pool.write { db in
+        try await b.node.database.writeSQL { db in
             try db.execute(sql: "UPDATE delivery_queue SET next_attempt_at = ?", arguments: [Date()])
         }
         _ = await DeliveryWorker(node: b.node).deliverDue()
         try await eventually("A has bob's post in alice's timeline") {
-            try a.read { try HomeTimeline.page(readerId: alice.id, in: SQLSession($0)) }.contains { $0.uri == post.uri }
+            try a.read { try HomeTimeline.page(readerId: alice.id, in: $0) }.contains { $0.uri == post.uri }
         }
         await a.stop()
         await b.stop()
@@ -60,7 +60,7 @@ struct DurabilityTests {
         #expect(try a.read { try Post.filter(Column("uri") == post.uri).fetchCount($0) } == 0)
         try await a.restart()
         try await eventually("A processed the queued Create after restart") {
-            try a.read { try HomeTimeline.page(readerId: alice.id, in: SQLSession($0)) }.contains { $0.uri == post.uri }
+            try a.read { try HomeTimeline.page(readerId: alice.id, in: $0) }.contains { $0.uri == post.uri }
         }
         // The queue row goes once the handler's transaction is done (a separate write).
         try await eventually("A emptied its inbox queue") { try a.read { try InboxItem.fetchCount($0) } == 0 }

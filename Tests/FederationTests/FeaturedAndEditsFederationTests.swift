@@ -63,7 +63,7 @@ struct FeaturedAndEditsFederationTests {
         let bob = try await b.node.accounts.create(username: "bob", email: "bob@b.test", password: "bob password")
         let aliceOnB = try await b.node.remoteAccounts.resolve(username: "alice", domain: a.domain)
         try await b.node.interactions.follow(aliceOnB, by: bob)
-        try await eventually("A records bob as alice's follower") { try a.read { try Account.followersCount(of: alice.id, in: SQLSession($0)) } == 1 }
+        try await eventually("A records bob as alice's follower") { try a.read { try Account.followersCount(of: alice.id, in: $0) } == 1 }
         return (a, b, alice, aliceOnB)
     }
 

@@ -21,18 +21,18 @@ struct FollowBackfillFederationTests {
         // carol follows alice first, so B receives alice's posts, the followers-only one too
         // (which alice's outbox does not list: only the merge can bring it to bob).
         try await b.node.interactions.follow(aliceOnB, by: carol)
-        try await eventually("A knows carol follows alice") { try a.read { try Account.followersCount(of: alice.id, in: SQLSession($0)) } == 1 }
+        try await eventually("A knows carol follows alice") { try a.read { try Account.followersCount(of: alice.id, in: $0) } == 1 }
         let open = try await a.node.posts.create(.init(text: "Morning light"), by: alice)
         let followersOnly = try await a.node.posts.create(.init(text: "Just for followers", visibility: .private), by: alice)
         try await eventually("B has both posts") {
             try b.read { try Post.filter([open.uri, followersOnly.uri].contains(Column("uri"))).fetchCount($0) } == 2
         }
-        #expect(try b.read { try HomeTimeline.page(readerId: bob.id, in: SQLSession($0)) }.isEmpty)
+        #expect(try b.read { try HomeTimeline.page(readerId: bob.id, in: $0) }.isEmpty)
 
         try await b.node.interactions.follow(aliceOnB, by: bob)
         try await eventually("bob's home timeline on B shows alice's earlier posts") {
             // Remote posts sort by their `published` second, so only the set is certain.
-            let uris = try b.read { try HomeTimeline.page(readerId: bob.id, in: SQLSession($0)) }.map(\.uri)
+            let uris = try b.read { try HomeTimeline.page(readerId: bob.id, in: $0) }.map(\.uri)
             return Set(uris) == [followersOnly.uri, open.uri] && uris.count == 2
         }
         #expect(try b.read { try Follow.filter(Column("account_id") == bob.id).fetchOne($0) }?.state == .accepted)
@@ -58,7 +58,7 @@ struct FollowBackfillFederationTests {
         try await b.node.interactions.follow(aliceOnB, by: bob)
         let expected = Set(([reply] + posts).map(\.uri))
         try await eventually("bob's home timeline on B shows alice's posts from her outbox") {
-            let uris = try b.read { try HomeTimeline.page(readerId: bob.id, in: SQLSession($0)) }.map(\.uri)
+            let uris = try b.read { try HomeTimeline.page(readerId: bob.id, in: $0) }.map(\.uri)
             return Set(uris) == expected && uris.count == expected.count
         }
         let stored = try b.read { db in try Post.filter(Column("account_id") == aliceOnB.id).fetchAll(db) }

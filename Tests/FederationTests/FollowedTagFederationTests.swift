@@ -21,15 +21,15 @@ struct FollowedTagFederationTests {
 
         let danaOnA = try await a.node.remoteAccounts.resolve(username: "dana", domain: b.domain)
         try await a.node.interactions.follow(danaOnA, by: relay)
-        try await eventually("B knows relay follows dana") { try b.read { try Account.followersCount(of: dana.id, in: SQLSession($0)) } == 1 }
+        try await eventually("B knows relay follows dana") { try b.read { try Account.followersCount(of: dana.id, in: $0) } == 1 }
         let untagged = try await b.node.posts.create(.init(text: "Just the sea"), by: dana)
         let tagged = try await b.node.posts.create(.init(text: "The old #Lighthouse at dusk"), by: dana)
         try await eventually("A stored both posts") {
             try a.read { try Post.filter([untagged.uri, tagged.uri].contains(Column("uri"))).fetchCount($0) } == 2
         }
-        let home = try a.read { try HomeTimeline.page(readerId: alice.id, in: SQLSession($0)) }.map(\.uri)
+        let home = try a.read { try HomeTimeline.page(readerId: alice.id, in: $0) }.map(\.uri)
         #expect(home == [tagged.uri], "only the tagged post, once")
-        let relayHome = Set(try a.read { try HomeTimeline.page(readerId: relay.id, in: SQLSession($0)) }.map(\.uri))
+        let relayHome = Set(try a.read { try HomeTimeline.page(readerId: relay.id, in: $0) }.map(\.uri))
         #expect(relayHome == [untagged.uri, tagged.uri])
         for node in [a, b] { await node.stop() }
     }

@@ -56,14 +56,14 @@ struct InboxCrashSafetyTests {
         do { try await eventually("A queued both Creates") {
             // On a loaded machine a delivery may have met a slow key fetch (503) and wait for its
             // retry: make B's queued deliveries due now.
-            try await b.node.database.pool.write { try $0.execute(sql: "UPDATE delivery_queue SET next_attempt_at = ?", arguments: [Date()]) }
+            try await b.node.database.writeSQL { try $0.execute(sql: "UPDATE delivery_queue SET next_attempt_at = ?", arguments: [Date()]) }
             b.node.deliverySignal.notify()
             // Both Creates, whatever else (an earlier activity left unprocessed by the restart) waits.
             let queued = try a.read { try InboxItem.fetchAll($0) }.map { String(decoding: $0.payload, as: UTF8.self) }
             return [poison.uri, fine.uri].allSatisfy { uri in queued.contains { $0.contains(uri) } }
         } } catch {
             // What B's deliveries met, for the failure report.
-            let rows = try await b.node.database.pool.read { db in
+            let rows = try await b.node.database.readSQL { db in
                 try Row.fetchAll(db, sql: "SELECT attempts, last_status, last_error, next_attempt_at FROM delivery_queue")
             }
             Issue.record("B's queue: \(rows); A's inbox: \(try a.read { try InboxItem.fetchCount($0) })")
@@ -73,15 +73,15 @@ struct InboxCrashSafetyTests {
         let poisonItem = try #require(try a.read { try InboxItem.fetchAll($0) }.first {
             String(decoding: $0.payload, as: UTF8.self).contains(poison.uri)
         })
-        try await a.node.database.pool.write { db in
+        try await a.node.database.writeSQL { db in
             try db.execute(sql: "UPDATE inbox_queue SET unfinished_attempts = 3 WHERE id = ?", arguments: [poisonItem.id])
         }
 
         try await a.restart()
         try await eventually("A processed the other Create") {
-            try a.read { try HomeTimeline.page(readerId: alice.id, in: SQLSession($0)) }.contains { $0.uri == fine.uri }
+            try a.read { try HomeTimeline.page(readerId: alice.id, in: $0) }.contains { $0.uri == fine.uri }
         }
-        let parked = try a.read { try InboxQueue.parked(in: SQLSession($0)) }
+        let parked = try a.read { try InboxQueue.parked(in: $0) }
         #expect(parked.map(\.id) == [poisonItem.id])
         #expect(parked.first?.lastError?.contains("interrupted 3 times") == true)
         #expect(try a.read { try Post.filter(Column("uri") == poison.uri).fetchCount($0) } == 0)
@@ -92,7 +92,7 @@ struct InboxCrashSafetyTests {
         let retried = try CommandLineTool.run(["inbox", "retry", "\(poisonItem.id)", "--data-dir", a.dataDirectory])
         #expect(retried.status == 0, "\(retried.stderr)")
         try await eventually("the requeued item was processed by the running node") {
-            try a.read { try HomeTimeline.page(readerId: alice.id, in: SQLSession($0)) }.contains { $0.uri == poison.uri }
+            try a.read { try HomeTimeline.page(readerId: alice.id, in: $0) }.contains { $0.uri == poison.uri }
         }
         #expect(try CommandLineTool.run(["inbox", "retry", "\(poisonItem.id)", "--data-dir", a.dataDirectory]).status != 0,
                 "nothing parked is left to retry")

@@ -27,13 +27,13 @@ struct InboxDomainBlockTests {
         await InboxWorker(node: a.node).processDue()
         #expect(try a.read { try Delivery.filter(Column("domain") == evil.domain).fetchCount($0) } == 1, "the Accept is queued")
 
-        try await a.node.database.pool.write { try DomainBlock(domain: evil.domain).insert($0) }
+        try await a.node.database.writeSQL { try DomainBlock(domain: evil.domain).insert($0) }
         #expect(try a.read { try Delivery.fetchCount($0) } == 0, "queued deliveries to the blocked domain are dropped")
         _ = try await a.node.posts.create(.init(text: "Only for friends"), by: alice)
         #expect(try a.read { try Delivery.fetchCount($0) } == 0, "a new post is not delivered to the blocked follower")
-        try await a.node.database.pool.write { try DomainBlock(domain: "example.com").insert($0) }
-        #expect(try a.read { db in try DomainBlocks.isBlocked("Media.Example.com:8443", in: SQLSession(db)) }, "subdomains are blocked too")
-        #expect(try a.read { db in try DomainBlocks.isBlocked("notexample.com", in: SQLSession(db)) } == false)
+        try await a.node.database.writeSQL { try DomainBlock(domain: "example.com").insert($0) }
+        #expect(try a.read { db in try DomainBlocks.isBlocked("Media.Example.com:8443", in: db) }, "subdomains are blocked too")
+        #expect(try a.read { db in try DomainBlocks.isBlocked("notexample.com", in: db) } == false)
         await evil.stop()
         await a.stop()
     }
@@ -47,7 +47,7 @@ struct InboxDomainBlockTests {
         try await relay.start()
         _ = try await a.node.accounts.create(username: "alice", email: "alice@a.test", password: "alice password")
         evil.serve("/users/evil", json: evil.actor("evil"))
-        try await a.node.database.pool.write { try DomainBlock(domain: evil.domain).insert($0) }
+        try await a.node.database.writeSQL { try DomainBlock(domain: evil.domain).insert($0) }
 
         await #expect(throws: NodeError.self) { try await a.node.remoteAccounts.resolve(username: "evil", domain: evil.domain) }
         await #expect(throws: NodeError.self) { try await a.node.remoteAccounts.resolve(uri: "\(evil.base)/users/evil") }

@@ -124,7 +124,7 @@ struct InboxKeyFetchTests {
         let blockedHost = "localhost:\(evil.port)"
         let actorId = "http://\(blockedHost)/users/evil"
         let keyId = "\(evil.base)/keys/evil"
-        try await a.node.database.pool.write { try DomainBlock(domain: blockedHost).insert($0) }
+        try await a.node.database.writeSQL { try DomainBlock(domain: blockedHost).insert($0) }
         var document = evil.actor("evil", extra: ["id": actorId, "inbox": actorId + "/inbox"])
         document["publicKey"] = ["id": keyId, "owner": actorId, "publicKeyPem": evil.key.publicKey.spkiPEM]
         document["endpoints"] = nil

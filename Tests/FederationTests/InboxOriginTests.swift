@@ -91,7 +91,7 @@ struct InboxOriginTests {
         let a = try NetworkNode(name: "a")
         defer { a.remove() }
         let now = Date()
-        try await a.node.database.pool.write { db in
+        try await a.node.database.writeSQL { db in
             try SeenActivity(origin: "old.example", uri: "https://old.example/1", type: "Like", outcome: "processed",
                              seenAt: now.addingTimeInterval(-SeenActivityPruner.retention - 60)).insert(db)
             try SeenActivity(origin: "new.example", uri: "https://new.example/1", type: "Like", outcome: "processed",

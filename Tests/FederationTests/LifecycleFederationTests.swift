@@ -39,7 +39,7 @@ struct LifecycleFederationTests {
         let alice = try await a.node.accounts.create(username: "alice", email: "alice@a.test", password: "alice password")
         let bob = try await b.node.accounts.create(username: "bob", email: "bob@b.test", password: "bob password")
         try await b.node.interactions.follow(try await b.node.remoteAccounts.resolve(username: "alice", domain: a.domain), by: bob)
-        try await eventually("bob follows alice") { try a.read { try Account.followersCount(of: alice.id, in: SQLSession($0)) } == 1 }
+        try await eventually("bob follows alice") { try a.read { try Account.followersCount(of: alice.id, in: $0) } == 1 }
         let post = try await a.node.posts.create(.init(text: "Last light on the pier"), by: alice)
         try await eventually("B has alice's post") { try b.read { try Post.filter(Column("uri") == post.uri).fetchCount($0) } == 1 }
 
@@ -54,7 +54,7 @@ struct LifecycleFederationTests {
                 try Account.filter(Column("uri") == alice.uri).fetchCount(db) == 0 && Post.filter(Column("uri") == post.uri).fetchCount(db) == 0
             }
         }
-        #expect(try b.read { try HomeTimeline.page(readerId: bob.id, in: SQLSession($0)) }.isEmpty)
+        #expect(try b.read { try HomeTimeline.page(readerId: bob.id, in: $0) }.isEmpty)
         for node in [a, b] { await node.stop() }
     }
 
@@ -108,7 +108,7 @@ struct LifecycleFederationTests {
         let bob = try await b.node.accounts.create(username: "bob", email: "bob@b.test", password: "bob password")
         let remoteBob = try await a.node.remoteAccounts.resolve(username: "bob", domain: b.domain)
         try await a.node.interactions.follow(remoteBob, by: alice)
-        try await eventually("alice follows bob") { try b.read { try Account.followersCount(of: bob.id, in: SQLSession($0)) } == 1 }
+        try await eventually("alice follows bob") { try b.read { try Account.followersCount(of: bob.id, in: $0) } == 1 }
         let bobPost = try await b.node.posts.create(.init(text: "Harbour fog"), by: bob)
         try await eventually("A has bob's post") { try a.read { try Post.filter(Column("uri") == bobPost.uri).fetchCount($0) } == 1 }
         let copy = try #require(try await a.node.database.read { db in try db.posts.find(uri: bobPost.uri) })
@@ -118,7 +118,7 @@ struct LifecycleFederationTests {
         let stored = try await a.node.uploadStore.store(fixture, focus: .init(x: 0, y: 0))
         var media = MediaAttachment(accountId: alice.id)
         (media.filePath, media.thumbnailPath, media.contentType, media.width, media.height) = (stored.path, stored.thumbnailPath, stored.contentType, stored.width, stored.height)
-        let upload = try await a.node.database.pool.write { [media] db in try media.inserted(db) }
+        let upload = try await a.node.database.writeSQL { [media] db in try media.inserted(db) }
         _ = try await a.node.posts.create(.init(text: "The pier #photos", mediaIds: [upload.id]), by: alice)
         _ = try await a.node.posts.create(.init(text: "A quiet morning"), by: alice)
 

@@ -58,7 +58,7 @@ struct OutboxBackfillOriginTests {
         // The first 20 items: six on the first page, fourteen on the second.
         let expected = Set([fan + "/statuses/1", fan + "/statuses/6"] + (100..<114).map { fan + "/statuses/\($0)" })
         #expect(stored == expected)
-        #expect(try a.read { try HomeTimeline.page(readerId: alice.id, limit: 40, in: SQLSession($0)) }.count == expected.count)
+        #expect(try a.read { try HomeTimeline.page(readerId: alice.id, limit: 40, in: $0) }.count == expected.count)
         #expect(!origin.hits.contains("/users/fan/outbox/page3"), "pages past the bound are not fetched")
         await origin.stop()
         await a.stop()

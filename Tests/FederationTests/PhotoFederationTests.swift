@@ -16,7 +16,7 @@ struct PhotoFederationTests {
         let alice = try await a.node.accounts.create(username: "alice", email: "alice@a.test", password: "alice password")
         let bob = try await b.node.accounts.create(username: "bob", email: "bob@b.test", password: "bob password")
         try await b.node.interactions.follow(try await b.node.remoteAccounts.resolve(username: "alice", domain: a.domain), by: bob)
-        try await eventually("bob follows alice") { try a.read { try Account.followersCount(of: alice.id, in: SQLSession($0)) } == 1 }
+        try await eventually("bob follows alice") { try a.read { try Account.followersCount(of: alice.id, in: $0) } == 1 }
 
         let fixture = try Data(contentsOf: PythonInterop.root.appendingPathComponent("interop/fixtures/pier.jpg"))
         var uploads: [MediaAttachment] = []
@@ -26,7 +26,7 @@ struct PhotoFederationTests {
             var media = MediaAttachment(accountId: alice.id)
             (media.filePath, media.thumbnailPath, media.contentType) = (stored.path, stored.thumbnailPath, stored.contentType)
             (media.width, media.height, media.blurhash, media.description) = (stored.width, stored.height, stored.blurhash, alt)
-            uploads.append(try await a.node.database.pool.write { [media] db in try media.inserted(db) })
+            uploads.append(try await a.node.database.writeSQL { [media] db in try media.inserted(db) })
         }
         let post = try await a.node.posts.create(.init(text: "Harbour walk #photos", mediaIds: uploads.reversed().map(\.id)), by: alice)
 

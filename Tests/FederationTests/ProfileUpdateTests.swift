@@ -19,7 +19,7 @@ struct ProfileUpdateTests {
         #expect(aliceOnB.displayName == "Alice")
         try await b.node.interactions.follow(aliceOnB, by: bob)
         try await eventually("A records bob as alice's follower") {
-            try a.read { try Account.followersCount(of: alice.id, in: SQLSession($0)) } == 1
+            try a.read { try Account.followersCount(of: alice.id, in: $0) } == 1
         }
 
         let avatar = try Data(contentsOf: PythonInterop.root.appendingPathComponent("interop/fixtures/pier.jpg"))

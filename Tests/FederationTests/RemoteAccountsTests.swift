@@ -19,7 +19,7 @@ struct RemoteAccountsTests {
         try await a.node.interactions.follow(dave, by: alice)
         for text in ["Morning", "Evening"] { _ = try await a.node.posts.create(.init(text: text), by: alice) }
         let bob = try await b.node.accounts.create(username: "bob", email: "bob@b.test", password: "bob password")
-        let token = try await b.node.database.pool.write { db in
+        let token = try await b.node.database.writeSQL { db in
             try b.node.apiAuth.issueToken(appId: nil, accountId: bob.id, scopes: Scopes("read write follow"), in: Transaction(db)).token
         }
 

@@ -60,7 +60,7 @@ struct RemoteThreadsTests {
         let carol = try await c.node.accounts.create(username: "carol", email: "carol@c.test", password: "carol password")
         let bobOnC = try await c.node.remoteAccounts.resolve(username: "bob", domain: b.domain)
         try await c.node.interactions.follow(bobOnC, by: carol)
-        try await eventually("B accepted carol's follow") { try b.read { try Account.followersCount(of: bob.id, in: SQLSession($0)) } == 1 }
+        try await eventually("B accepted carol's follow") { try b.read { try Account.followersCount(of: bob.id, in: $0) } == 1 }
 
         let root = try await a.node.posts.create(.init(text: "Which lens for the harbour?"), by: alice)
         let middle = try await a.node.posts.create(.init(text: "Thinking 35mm", inReplyToId: root.id), by: alice)

@@ -41,7 +41,7 @@ struct SignatureInteropTests {
 
         // Both Python actors now follow alice, and the node told them so with signed Accepts.
         try await eventually("alice has both Python followers") {
-            try a.read { try Account.followersCount(of: alice.id, in: SQLSession($0)) } == 2
+            try a.read { try Account.followersCount(of: alice.id, in: $0) } == 2
         }
         _ = try await a.node.posts.create(.init(text: "Hello, independent implementations"), by: alice)
         try await eventually("the Python server received the Accepts and the Create", within: 60) {

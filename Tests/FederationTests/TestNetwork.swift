@@ -65,8 +65,8 @@ final class NetworkNode: @unchecked Sendable {
     }
 
     /// Reads from this node's database.
-    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
-        try node.database.pool.read(body)
+    func read<T: Sendable>(_ body: @Sendable (SQLSession) throws -> T) throws -> T {
+        try node.database.readSQL(body)
     }
 
     private func waitUntilServing() async throws {

@@ -27,10 +27,10 @@ struct ThreeNodeScenarioTests {
                 try a.read { try Follow.filter(Column("target_account_id") == target.id && Column("state") == "accepted").fetchCount($0) } == 1
             }
         }
-        #expect(try b.read { try Account.followersCount(of: bob.id, in: SQLSession($0)) } == 1)
+        #expect(try b.read { try Account.followersCount(of: bob.id, in: $0) } == 1)
 
         // bob posts a photo with a caption and a hashtag; it reaches alice's home timeline.
-        let photo = try await b.node.database.pool.write { db -> MediaAttachment in
+        let photo = try await b.node.database.writeSQL { db -> MediaAttachment in
             var media = MediaAttachment(accountId: bob.id)
             media.contentType = "image/jpeg"
             media.filePath = "photos/pier.jpg"
@@ -42,7 +42,7 @@ struct ThreeNodeScenarioTests {
         }
         let post = try await b.node.posts.create(.init(text: "Sunset at the pier #sunset", mediaIds: [photo.id]), by: bob)
         try await eventually("bob's post in alice's home timeline") {
-            try a.read { try HomeTimeline.page(readerId: alice.id, in: SQLSession($0)) }.contains { $0.uri == post.uri }
+            try a.read { try HomeTimeline.page(readerId: alice.id, in: $0) }.contains { $0.uri == post.uri }
         }
         let copy = try #require(try a.read { try Post.filter(Column("uri") == post.uri).fetchOne($0) })
         #expect(copy.content.contains("Sunset at the pier"))
@@ -77,7 +77,7 @@ struct ThreeNodeScenarioTests {
         try await eventually("A forgets bob's deleted post") {
             try a.read { try Post.filter(Column("uri") == post.uri).fetchCount($0) } == 0
         }
-        #expect(try a.read { try HomeTimeline.page(readerId: alice.id, in: SQLSession($0)) }.allSatisfy { $0.uri != post.uri })
+        #expect(try a.read { try HomeTimeline.page(readerId: alice.id, in: $0) }.allSatisfy { $0.uri != post.uri })
 
         // carol blocks alice: the follow ends on both nodes and carol's next post never reaches A.
         let aliceOnC = try #require(try c.read { try Account.withURI(alice.uri).fetchOne($0) })

@@ -34,6 +34,15 @@ struct PostgresDialectTests {
         #expect(try pg("SELECT printf('%020d', id), substr(a, -3), instr(a, '/') FROM t").sql
                 == "SELECT lpad(CAST(id AS TEXT), 20, '0'), fednode_substr(a, -3), strpos(a, '/') FROM t")
         #expect(try pg("SELECT 1 WHERE flag = TRUE OR other = FALSE").sql == "SELECT 1 WHERE flag = 1 OR other = 0")
+        #expect(try pg("SELECT 1 WHERE 1 AND x = 1").sql == "SELECT 1 WHERE TRUE AND x = 1")
+        #expect(try pg("SELECT * FROM t WHERE ? AND (a = ?)").sql == "SELECT * FROM t WHERE ($1 <> 0) AND (a = $2)")
+        #expect(try pg("SELECT p.* FROM posts p JOIN lists l WHERE l.id = ? AND p.x IN (SELECT a FROM b JOIN c ON c.id = b.c)").sql
+                == "SELECT p.* FROM posts p JOIN lists l ON TRUE WHERE l.id = $1 AND p.x IN (SELECT a FROM b JOIN c ON c.id = b.c)")
+        let booleans = try PostgresDialect.translate(
+            "SELECT SUM(local) FROM posts p WHERE p.local AND NOT \"sensitive\" AND (bot OR p.id = ?) AND local = 1 ORDER BY local",
+            booleans: ["local", "sensitive", "bot"], primaryKey: { _ in [] })
+        #expect(booleans.sql
+                == "SELECT SUM(local) FROM posts p WHERE (p.local <> 0) AND NOT (\"sensitive\" <> 0) AND ((bot <> 0) OR p.id = $1) AND local = 1 ORDER BY local")
     }
 
     @Test("schema statements: types, identities, citext, stored generated columns, triggers")

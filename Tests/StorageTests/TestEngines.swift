@@ -29,16 +29,7 @@ enum TestEngine: String, CustomTestStringConvertible, Sendable {
 
     /// Creates an empty PostgreSQL database next to `postgresURL` and returns its URL.
     static func freshPostgresDatabase() throws -> DatabaseURL {
-        guard var url = postgresURL else { throw StorageError.database("FEDNODE_TEST_DATABASE_URL is not set") }
-        let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
-        var arguments = ["-U", url.user, "-h", url.socketDirectory ?? url.host]
-        if url.socketDirectory == nil { arguments += ["-p", String(url.port)] }
-        var environment = ProcessInfo.processInfo.environment
-        if let password = url.password { environment["PGPASSWORD"] = password }
-        guard let createdb = ChildProcess.which("createdb") else { throw StorageError.database("createdb is not installed") }
-        let created = try ChildProcess.run(createdb, arguments + [String(name)], environment: environment)
-        guard created.status == 0 else { throw StorageError.database("createdb \(name) failed: \(created.stderr)") }
-        url.database = String(name)
+        guard let url = DatabaseURL(try PostgresTestDatabase.fresh()) else { throw StorageError.database("bad test database URL") }
         return url
     }
 }

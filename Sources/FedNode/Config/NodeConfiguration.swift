@@ -11,6 +11,10 @@ public struct NodeConfiguration: Sendable {
     public var port: Int = 8080
     /// Directory holding the SQLite database and media (`--data-dir`, `FEDNODE_DATA_DIR`).
     public var dataDirectory: String = "./data"
+    /// The PostgreSQL database holding the node's data instead of SQLite in the data directory
+    /// (`--database postgres://user@host/db`, `FEDNODE_DATABASE_URL`); media stay in the data
+    /// directory either way.
+    public var databaseURL: String?
     /// The name in handles and ids, such as `social.example` or `127.0.0.1:8081`
     /// (`--domain`, `FEDNODE_DOMAIN`). Lowercased.
     public var domain: String
@@ -75,6 +79,9 @@ public struct NodeConfiguration: Sendable {
 
     /// Path of the SQLite database inside the data directory.
     public var databasePath: String { (dataDirectory as NSString).appendingPathComponent("fednode.sqlite") }
+
+    /// Where the node's data is: the PostgreSQL URL when one is set, else the SQLite file.
+    public var databaseLocation: String { databaseURL ?? databasePath }
 
     /// Version reported in NodeInfo, the User-Agent and the instance API.
     public static let softwareVersion = "0.1.0"

@@ -7,13 +7,15 @@ import GRDB
 ///
 /// A `Transaction` exists only inside `NodeDatabase.read`/`write` and must not escape them.
 public struct Transaction {
-    /// The connection the transaction runs on (Storage only).
-    let session: SQLSession
+    /// The connection the transaction runs on: for Storage's aggregates, and for tests and
+    /// tools that inspect rows directly (node code goes through the aggregates).
+    public let session: SQLSession
 
     /// Wraps a GRDB connection that is inside a transaction.
     public init(_ db: GRDB.Database) { session = SQLSession(db) }
 
-    init(_ session: SQLSession) { self.session = session }
+    /// Wraps a session that is inside a transaction.
+    public init(_ session: SQLSession) { self.session = session }
 
     /// The GRDB connection, on SQLite (tests that inspect the file directly).
     var grdb: GRDB.Database {

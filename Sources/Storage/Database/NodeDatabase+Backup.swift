@@ -19,6 +19,7 @@ extension NodeDatabase {
     /// Runs on a thread of its own, never on the cooperative pool.
     /// - Throws: `StorageError.database` when the copy or its check fails.
     public func backup(to path: String) async throws(StorageError) -> BackupSummary {
+        guard !isPostgres else { throw .database("backups copy a SQLite database; on PostgreSQL use pg_dump") }
         let pool = self.pool
         let result: Result<BackupSummary, StorageError> = await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .utility).async {
@@ -52,8 +53,10 @@ extension NodeDatabase {
     }
 
     /// `PRAGMA integrity_check` and `foreign_key_check` of the live database: empty when intact.
+    /// On PostgreSQL, which checks its own pages and constraints, there is nothing to add: empty.
     public func integrityProblems() async throws -> [String] {
-        try await pool.read { try Self.problems(in: $0) }
+        guard !isPostgres else { return [] }
+        return try await pool.read { try Self.problems(in: $0) }
     }
 
     // MARK: - Copying

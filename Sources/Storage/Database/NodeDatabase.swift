@@ -145,9 +145,7 @@ public final class NodeDatabase: Sendable {
     public func read<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws -> T {
         switch engine {
         case .sqlite(let pool, _, _): try await pool.read { try body(Transaction($0)) }
-        case .postgres(let postgres):
-            // The body runs to completion before this returns, as GRDB's does.
-            try await withoutActuallyEscaping(body) { body in try await postgres.transaction(write: false) { try body(Transaction($0)) } }
+        case .postgres(let postgres): try await Self.run(body, write: false, on: postgres)
         }
     }
 
@@ -158,8 +156,21 @@ public final class NodeDatabase: Sendable {
     public func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws -> T {
         switch engine {
         case .sqlite(let pool, _, _): try await pool.write { try body(Transaction($0)) }
-        case .postgres(let postgres):
-            try await withoutActuallyEscaping(body) { body in try await postgres.transaction(write: true) { try body(Transaction($0)) } }
+        case .postgres(let postgres): try await Self.run(body, write: true, on: postgres)
+        }
+    }
+
+    /// Runs a non-escaping `body` in a transaction on PostgreSQL's thread pool. The body is
+    /// done before this returns, but the pool's job may outlive it, so the job holds the body
+    /// through a box emptied before `withoutActuallyEscaping` checks that it did not escape.
+    private static func run<T: Sendable>(_ body: @Sendable (Transaction) throws -> T, write: Bool, on postgres: PostgresEngine) async throws -> T {
+        try await withoutActuallyEscaping(body) { body in
+            let box = BodyBox(body)
+            defer { box.body = nil }
+            return try await postgres.transaction(write: write) { session in
+                guard let body = box.body else { throw StorageError.database("transaction body released early") }
+                return try body(Transaction(session))
+            }
         }
     }
 
@@ -194,6 +205,27 @@ public final class NodeDatabase: Sendable {
         }
     }
 
+    /// Runs `body` in a read transaction with the session itself: for tests and tools that
+    /// inspect rows directly, on either engine (node code goes through `read` and the aggregates).
+    public func readSQL<T: Sendable>(_ body: @Sendable (SQLSession) throws -> T) async throws -> T {
+        try await read { try body($0.session) }
+    }
+
+    /// `readSQL`, blocking the calling thread.
+    public func readSQL<T>(_ body: (SQLSession) throws -> T) throws -> T {
+        try readBlocking { try body($0.session) }
+    }
+
+    /// Runs `body` in a write transaction with the session itself (tests and tools).
+    public func writeSQL<T: Sendable>(_ body: @Sendable (SQLSession) throws -> T) async throws -> T {
+        try await write { try body($0.session) }
+    }
+
+    /// `writeSQL`, blocking the calling thread.
+    public func writeSQL<T>(_ body: (SQLSession) throws -> T) throws -> T {
+        try writeBlocking { try body($0.session) }
+    }
+
     /// Identifiers of every migration the code knows, in order.
     public static var knownMigrations: [String] { Migrations.migrator.migrations }
 
@@ -208,4 +240,10 @@ public final class NodeDatabase: Sendable {
         }
         return configuration
     }
+}
+
+/// Holds a transaction body for a job on another thread (see `NodeDatabase.run`).
+private final class BodyBox<T>: @unchecked Sendable {
+    var body: (@Sendable (Transaction) throws -> T)?
+    init(_ body: @escaping @Sendable (Transaction) throws -> T) { self.body = body }
 }

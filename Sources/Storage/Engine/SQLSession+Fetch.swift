@@ -8,14 +8,14 @@ import GRDB
 // MARK: Requests (query interface)
 
 extension FetchRequest where RowDecoder: FetchableRecord {
-    func fetchAll(_ s: SQLSession) throws -> [RowDecoder] {
+    public func fetchAll(_ s: SQLSession) throws -> [RowDecoder] {
         switch s.backend {
         case .sqlite(let db): try fetchAll(db)
         case .postgres(let pg): try pg.rows(self, single: false).map { try RowDecoder(row: $0) }
         }
     }
 
-    func fetchOne(_ s: SQLSession) throws -> RowDecoder? {
+    public func fetchOne(_ s: SQLSession) throws -> RowDecoder? {
         switch s.backend {
         case .sqlite(let db): try fetchOne(db)
         case .postgres(let pg): try pg.rows(self, single: true).first.map { try RowDecoder(row: $0) }
@@ -24,27 +24,27 @@ extension FetchRequest where RowDecoder: FetchableRecord {
 }
 
 extension FetchRequest where RowDecoder: DatabaseValueConvertible {
-    func fetchAll(_ s: SQLSession) throws -> [RowDecoder] {
+    public func fetchAll(_ s: SQLSession) throws -> [RowDecoder] {
         switch s.backend {
         case .sqlite(let db): try fetchAll(db)
         case .postgres(let pg): try pg.rows(self, single: false).map { try PostgresSession.decode(RowDecoder.self, $0) }
         }
     }
 
-    func fetchOne(_ s: SQLSession) throws -> RowDecoder? {
+    public func fetchOne(_ s: SQLSession) throws -> RowDecoder? {
         switch s.backend {
         case .sqlite(let db): try fetchOne(db)
         case .postgres(let pg): try pg.rows(self, single: true).first.flatMap { try PostgresSession.decodeOptional(RowDecoder.self, $0) }
         }
     }
 
-    func fetchSet(_ s: SQLSession) throws -> Set<RowDecoder> where RowDecoder: Hashable {
+    public func fetchSet(_ s: SQLSession) throws -> Set<RowDecoder> where RowDecoder: Hashable {
         Set(try fetchAll(s))
     }
 }
 
 extension FetchRequest {
-    func fetchCount(_ s: SQLSession) throws -> Int {
+    public func fetchCount(_ s: SQLSession) throws -> Int {
         switch s.backend {
         case .sqlite(let db): try fetchCount(db)
         case .postgres(let pg): try pg.count(self)
@@ -55,7 +55,7 @@ extension FetchRequest {
 extension QueryInterfaceRequest where RowDecoder: TableRecord {
     /// Deletes the rows the request selects.
     @discardableResult
-    func deleteAll(_ s: SQLSession) throws -> Int {
+    public func deleteAll(_ s: SQLSession) throws -> Int {
         switch s.backend {
         case .sqlite(let db): try deleteAll(db)
         case .postgres(let pg): try pg.deleteAll(self, table: RowDecoder.databaseTableName)
@@ -66,28 +66,31 @@ extension QueryInterfaceRequest where RowDecoder: TableRecord {
 extension TableRecord {
     /// Deletes every row of the table.
     @discardableResult
-    static func deleteAll(_ s: SQLSession) throws -> Int { try all().deleteAll(s) }
+    public static func deleteAll(_ s: SQLSession) throws -> Int { try all().deleteAll(s) }
 
     /// Counts the rows of the table.
-    static func fetchCount(_ s: SQLSession) throws -> Int { try all().fetchCount(s) }
+    public static func fetchCount(_ s: SQLSession) throws -> Int { try all().fetchCount(s) }
 }
 
 extension FetchableRecord where Self: TableRecord {
     /// The record whose primary key is `key`.
-    static func fetchOne(_ s: SQLSession, key: some DatabaseValueConvertible) throws -> Self? {
+    public static func fetchOne(_ s: SQLSession, key: some DatabaseValueConvertible) throws -> Self? {
         try filter(key: key).fetchOne(s)
     }
 
     /// Every record of the table.
-    static func fetchAll(_ s: SQLSession) throws -> [Self] { try all().fetchAll(s) }
+    public static func fetchAll(_ s: SQLSession) throws -> [Self] { try all().fetchAll(s) }
+
+    /// A record of the table (the first GRDB's default order gives), if any.
+    public static func fetchOne(_ s: SQLSession) throws -> Self? { try all().fetchOne(s) }
 
     /// The record whose (composite) primary key is `key`.
-    static func fetchOne(_ s: SQLSession, key: [String: (any DatabaseValueConvertible)?]) throws -> Self? {
+    public static func fetchOne(_ s: SQLSession, key: [String: (any DatabaseValueConvertible)?]) throws -> Self? {
         try filter(key: key).fetchOne(s)
     }
 
     /// The records whose primary keys are among `keys`.
-    static func fetchAll(_ s: SQLSession, keys: some Collection<some DatabaseValueConvertible>) throws -> [Self] {
+    public static func fetchAll(_ s: SQLSession, keys: some Collection<some DatabaseValueConvertible>) throws -> [Self] {
         guard !keys.isEmpty else { return [] }
         return try filter(keys: keys).fetchAll(s)
     }
@@ -95,19 +98,19 @@ extension FetchableRecord where Self: TableRecord {
 
 extension TableRecord {
     /// Whether a row has the primary key `key`.
-    static func exists(_ s: SQLSession, key: some DatabaseValueConvertible) throws -> Bool {
+    public static func exists(_ s: SQLSession, key: some DatabaseValueConvertible) throws -> Bool {
         try filter(key: key).fetchCount(s) > 0
     }
 
     /// Deletes the row whose id is `id`.
     @discardableResult
-    static func deleteOne(_ s: SQLSession, id: Self.ID) throws -> Bool where Self: Identifiable, Self.ID: DatabaseValueConvertible {
+    public static func deleteOne(_ s: SQLSession, id: Self.ID) throws -> Bool where Self: Identifiable, Self.ID: DatabaseValueConvertible {
         try filter(key: id).deleteAll(s) > 0
     }
 
     /// Deletes the row whose primary key is `key`.
     @discardableResult
-    static func deleteOne(_ s: SQLSession, key: some DatabaseValueConvertible) throws -> Bool {
+    public static func deleteOne(_ s: SQLSession, key: some DatabaseValueConvertible) throws -> Bool {
         try filter(key: key).deleteAll(s) > 0
     }
 }
@@ -115,40 +118,40 @@ extension TableRecord {
 // MARK: Raw SQL
 
 extension FetchableRecord {
-    static func fetchAll(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
+    public static func fetchAll(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
         switch s.backend {
         case .sqlite(let db): try fetchAll(db, sql: sql, arguments: arguments)
         case .postgres(let pg): try pg.rows(sql: sql, arguments: arguments).map { try Self(row: $0) }
         }
     }
 
-    static func fetchOne(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
+    public static func fetchOne(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
         switch s.backend {
         case .sqlite(let db): try fetchOne(db, sql: sql, arguments: arguments)
         case .postgres(let pg): try pg.rows(sql: sql, arguments: arguments).first.map { try Self(row: $0) }
         }
     }
 
-    static func fetchAll(_ statement: CachedSQL, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
+    public static func fetchAll(_ statement: CachedSQL, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
         if let sqlite = try statement.sqliteStatement() { return try fetchAll(sqlite, arguments: arguments) }
         return try fetchAll(statement.session, sql: statement.sql, arguments: arguments)
     }
 
-    static func fetchOne(_ statement: CachedSQL, arguments: StatementArguments = StatementArguments()) throws -> Self? {
+    public static func fetchOne(_ statement: CachedSQL, arguments: StatementArguments = StatementArguments()) throws -> Self? {
         if let sqlite = try statement.sqliteStatement() { return try fetchOne(sqlite, arguments: arguments) }
         return try fetchOne(statement.session, sql: statement.sql, arguments: arguments)
     }
 }
 
 extension Row {
-    static func fetchAll(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Row] {
+    public static func fetchAll(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Row] {
         switch s.backend {
         case .sqlite(let db): try fetchAll(db, sql: sql, arguments: arguments)
         case .postgres(let pg): try pg.rows(sql: sql, arguments: arguments)
         }
     }
 
-    static func fetchOne(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Row? {
+    public static func fetchOne(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Row? {
         switch s.backend {
         case .sqlite(let db): try fetchOne(db, sql: sql, arguments: arguments)
         case .postgres(let pg): try pg.rows(sql: sql, arguments: arguments).first
@@ -156,7 +159,7 @@ extension Row {
     }
 
     /// Rows of a statement, read one at a time (on PostgreSQL, already fetched).
-    static func fetchCursor(_ statement: CachedSQL, arguments: StatementArguments = StatementArguments()) throws -> AnyCursor<Row> {
+    public static func fetchCursor(_ statement: CachedSQL, arguments: StatementArguments = StatementArguments()) throws -> AnyCursor<Row> {
         if let sqlite = try statement.sqliteStatement() {
             // GRDB reuses one Row for every step of a cursor: copy each before it escapes.
             return AnyCursor(try Row.fetchCursor(sqlite, arguments: arguments))
@@ -167,37 +170,37 @@ extension Row {
 }
 
 extension DatabaseValueConvertible {
-    static func fetchAll(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
+    public static func fetchAll(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
         switch s.backend {
         case .sqlite(let db): try fetchAll(db, sql: sql, arguments: arguments)
         case .postgres(let pg): try pg.rows(sql: sql, arguments: arguments).map { try PostgresSession.decode(Self.self, $0) }
         }
     }
 
-    static func fetchOne(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
+    public static func fetchOne(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
         switch s.backend {
         case .sqlite(let db): try fetchOne(db, sql: sql, arguments: arguments)
         case .postgres(let pg): try pg.rows(sql: sql, arguments: arguments).first.flatMap { try PostgresSession.decodeOptional(Self.self, $0) }
         }
     }
 
-    static func fetchSet(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Set<Self> where Self: Hashable {
+    public static func fetchSet(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Set<Self> where Self: Hashable {
         Set(try fetchAll(s, sql: sql, arguments: arguments))
     }
 
-    static func fetchAll(_ statement: CachedSQL, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
+    public static func fetchAll(_ statement: CachedSQL, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
         if let sqlite = try statement.sqliteStatement() { return try fetchAll(sqlite, arguments: arguments) }
         return try fetchAll(statement.session, sql: statement.sql, arguments: arguments)
     }
 
-    static func fetchOne(_ statement: CachedSQL, arguments: StatementArguments = StatementArguments()) throws -> Self? {
+    public static func fetchOne(_ statement: CachedSQL, arguments: StatementArguments = StatementArguments()) throws -> Self? {
         if let sqlite = try statement.sqliteStatement() { return try fetchOne(sqlite, arguments: arguments) }
         return try fetchOne(statement.session, sql: statement.sql, arguments: arguments)
     }
 }
 
 extension Optional where Wrapped: DatabaseValueConvertible {
-    static func fetchAll(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Wrapped?] {
+    public static func fetchAll(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Wrapped?] {
         switch s.backend {
         case .sqlite(let db): try fetchAll(db, sql: sql, arguments: arguments)
         case .postgres(let pg): try pg.rows(sql: sql, arguments: arguments).map { try PostgresSession.decodeOptional(Wrapped.self, $0) }
@@ -209,7 +212,7 @@ extension Optional where Wrapped: DatabaseValueConvertible {
 
 extension PersistableRecord {
     /// Inserts the record; with `onConflict`, what a uniqueness conflict does instead of failing.
-    func insert(_ s: SQLSession, onConflict conflict: Database.ConflictResolution? = nil) throws {
+    public func insert(_ s: SQLSession, onConflict conflict: Database.ConflictResolution? = nil) throws {
         switch s.backend {
         case .sqlite(let db): try insert(db, onConflict: conflict)
         case .postgres(let pg): _ = try pg.insert(self, onConflict: conflict, returning: false)
@@ -217,7 +220,7 @@ extension PersistableRecord {
     }
 
     /// Updates the record's row when it exists, inserts it otherwise.
-    func save(_ s: SQLSession) throws {
+    public func save(_ s: SQLSession) throws {
         switch s.backend {
         case .sqlite(let db): try save(db)
         case .postgres(let pg): if try !pg.update(self) { _ = try pg.insert(self, onConflict: nil, returning: false) }
@@ -227,7 +230,7 @@ extension PersistableRecord {
 
 extension MutablePersistableRecord {
     /// Updates every column of the record's row; throws `RecordError.recordNotFound` when there is none.
-    func update(_ s: SQLSession) throws {
+    public func update(_ s: SQLSession) throws {
         switch s.backend {
         case .sqlite(let db): try update(db)
         case .postgres(let pg): guard try pg.update(self) else { throw RecordError.recordNotFound(databaseTableName: Self.databaseTableName, key: [:]) }
@@ -236,7 +239,7 @@ extension MutablePersistableRecord {
 
     /// Deletes the record's row.
     @discardableResult
-    func delete(_ s: SQLSession) throws -> Bool {
+    public func delete(_ s: SQLSession) throws -> Bool {
         switch s.backend {
         case .sqlite(let db): try delete(db)
         case .postgres(let pg): try pg.delete(self)
@@ -244,7 +247,7 @@ extension MutablePersistableRecord {
     }
 
     /// Whether the record's row exists.
-    func exists(_ s: SQLSession) throws -> Bool {
+    public func exists(_ s: SQLSession) throws -> Bool {
         switch s.backend {
         case .sqlite(let db): try exists(db)
         case .postgres(let pg): try pg.exists(self)
@@ -254,7 +257,7 @@ extension MutablePersistableRecord {
 
 extension MutablePersistableRecord where Self: FetchableRecord {
     /// Inserts the record and returns it as stored (with the id an auto-incremented table gave it).
-    func inserted(_ s: SQLSession, onConflict conflict: Database.ConflictResolution? = nil) throws -> Self {
+    public func inserted(_ s: SQLSession, onConflict conflict: Database.ConflictResolution? = nil) throws -> Self {
         switch s.backend {
         case .sqlite(let db): return try inserted(db, onConflict: conflict)
         case .postgres(let pg):

@@ -27,7 +27,7 @@ public final class SQLSession {
     }
 
     /// Runs statements that return no rows.
-    func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
+    public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
         switch backend {
         case .sqlite(let db): try db.execute(sql: sql, arguments: arguments)
         case .postgres(let pg): try pg.execute(sql: sql, arguments: arguments)
@@ -47,10 +47,10 @@ public final class SQLSession {
     }
 
     /// A statement of constant SQL, prepared once per connection (see `execute(cached:)`).
-    func cachedStatement(sql: String) -> CachedSQL { CachedSQL(session: self, sql: sql) }
+    public func cachedStatement(sql: String) -> CachedSQL { CachedSQL(session: self, sql: sql) }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE (not counting trigger changes).
-    var changesCount: Int {
+    public var changesCount: Int {
         switch backend {
         case .sqlite(let db): db.changesCount
         case .postgres(let pg): pg.changesCount
@@ -83,7 +83,7 @@ public final class SQLSession {
 }
 
 /// Constant SQL run through a connection's statement cache (`SQLSession.cachedStatement`).
-struct CachedSQL {
+public struct CachedSQL {
     let session: SQLSession
     let sql: String
 

@@ -70,7 +70,7 @@ struct AccountsTests {
             #expect(second.displayName == "Alice" && !second.locked && second.bot)
             #expect(second.source?.note == "Photos of <rabbits>\n\nMore at https://alice.example #film")
         }
-        let stored = try await t.node.database.pool.read { try Account.fetchOne($0, key: alice.id) }
+        let stored = try await t.node.database.readSQL { try Account.fetchOne($0, key: alice.id) }
         #expect(stored?.actorType == "Service")
         #expect(stored?.noteSource.hasPrefix("Photos of") == true)
     }
@@ -92,7 +92,7 @@ struct AccountsTests {
             #expect(r.status == .ok)
             return try r.entity(APIAccount.self)
         }
-        let stored = try await t.node.database.pool.read { try Account.fetchOne($0, key: alice.id) }
+        let stored = try await t.node.database.readSQL { try Account.fetchOne($0, key: alice.id) }
         let avatarPath = try #require(stored?.avatarUrl)
         let headerPath = try #require(stored?.headerUrl)
         #expect(account.avatar == "\(t.node.urls.base)/media/\(avatarPath)")
@@ -124,7 +124,7 @@ struct AccountsTests {
             #expect(r.status == .unprocessableContent)
             #expect((r.json?["error"] as? String)?.contains(message) == true)
         }
-        let stored = try await t.node.database.pool.read { try Account.fetchOne($0, key: alice.id) }
+        let stored = try await t.node.database.readSQL { try Account.fetchOne($0, key: alice.id) }
         #expect(stored?.locked == false)
     }
 
@@ -212,7 +212,7 @@ struct AccountsTests {
         let (bob, bobToken) = try await t.user("bob")
         let (_, carolToken) = try await t.user("carol")
         let first = try await t.node.posts.create(.init(text: "Harbour #boats"), by: alice)
-        let photo = try await t.node.database.pool.write { db in
+        let photo = try await t.node.database.writeSQL { db in
             var media = MediaAttachment(accountId: alice.id)
             media.filePath = "photos/x.jpg"
             return try media.inserted(db)
@@ -265,7 +265,7 @@ struct AccountsTests {
         var locked = dave
         locked.locked = true
         let pendingDave = locked
-        try await t.node.database.pool.write { try pendingDave.update($0) }
+        try await t.node.database.writeSQL { try pendingDave.update($0) }
         try await t.node.interactions.follow(pendingDave, by: alice)
         try await t.withClient { client in
             let followers = try await client.api(.get, "/api/v1/accounts/\(alice.id)/followers")
@@ -316,7 +316,7 @@ struct AccountsTests {
         account.discoverable = discoverable
         account.fetchedAt = Date()
         let row = account
-        try await t.node.database.pool.write { try row.insert($0) }
+        try await t.node.database.writeSQL { try row.insert($0) }
         return row
     }
 }

@@ -17,7 +17,7 @@ struct DirectoryTests {
         let (hidden, hiddenToken) = try await t.user("hidden")
         let remote = try await AccountsTests.remoteAccount("dana", domain: "photos.example", in: t)
         _ = try await AccountsTests.remoteAccount("quiet", domain: "photos.example", discoverable: false, in: t)
-        try await t.node.database.pool.write { db in
+        try await t.node.database.writeSQL { db in
             try db.execute(sql: "UPDATE accounts SET discoverable = 0 WHERE id = ?", arguments: [hidden.id])
         }
         try await buildApplication(node: t.node).test(.live) { client async throws in

@@ -116,7 +116,7 @@ struct DomainBlocksTests {
             let followers = try await client.api(.get, "/api/v1/accounts/\(alice.id)/followers", token: token)
             #expect(StatusFixtures.ids(followers) == [String(erin.id)])
         }
-        let payloads = try await t.node.database.pool.read { try Delivery.fetchAll($0) }.map { String(decoding: $0.payload, as: UTF8.self) }
+        let payloads = try await t.node.database.readSQL { try Delivery.fetchAll($0) }.map { String(decoding: $0.payload, as: UTF8.self) }
         #expect(payloads.contains { $0.contains("\"Undo\"") && $0.contains("\"Follow\"") && $0.contains(dana.uri) })
         #expect(payloads.contains { $0.contains("\"Reject\"") && $0.contains("https://photos.example/follows/1") })
         #expect(!payloads.contains { $0.contains(erin.uri) }, "erin's domain is not hidden")

@@ -51,7 +51,7 @@ struct DomainPolicyTests {
                                       inboxes: ["https://friends.example/inbox", "https://strangers.example/inbox"])
             return allow
         }
-        let queuedDomains = { try await t.node.database.pool.read { try String.fetchAll($0, sql: "SELECT domain FROM delivery_queue ORDER BY domain") } }
+        let queuedDomains = { try await t.node.database.readSQL { try String.fetchAll($0, sql: "SELECT domain FROM delivery_queue ORDER BY domain") } }
         #expect(try await queuedDomains() == ["friends.example"])
         #expect(try await t.node.database.write { db in try db.domainAllows.remove(allow) })
         #expect(try await queuedDomains() == [], "the queued delivery to a domain no longer allowed is dropped")

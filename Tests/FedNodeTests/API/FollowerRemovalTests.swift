@@ -23,7 +23,7 @@ struct FollowerRemovalTests {
             #expect(relationship.id == String(dana.id) && !relationship.followedBy)
             #expect(StatusFixtures.ids(try await client.api(.get, "/api/v1/accounts/\(alice.id)/followers", token: token)).isEmpty)
         }
-        let deliveries = try await t.node.database.pool.read { try Delivery.fetchAll($0) }
+        let deliveries = try await t.node.database.readSQL { try Delivery.fetchAll($0) }
         #expect(deliveries.map(\.inboxUrl) == ["https://photos.example/inbox"])
         let reject = try #require(deliveries.first.flatMap { try? JSONSerialization.jsonObject(with: $0.payload) as? [String: Any] })
         #expect(reject["type"] as? String == "Reject" && reject["actor"] as? String == alice.uri)
@@ -50,7 +50,7 @@ struct FollowerRemovalTests {
             #expect(none.status == .ok)
             #expect(try none.entity(APIRelationship.self).followedBy == false)
         }
-        #expect(try await t.node.database.pool.read { try Delivery.fetchCount($0) } == 0, "local follows need no delivery")
+        #expect(try await t.node.database.readSQL { try Delivery.fetchCount($0) } == 0, "local follows need no delivery")
     }
 
     @Test("remove_from_followers needs write:follows and a known account")

@@ -14,7 +14,7 @@ struct InstanceTests {
         defer { t.remove() }
         let (alice, _) = try await t.user("alice")
         _ = try await t.user("bob")
-        try await t.node.database.pool.write { db in
+        try await t.node.database.writeSQL { db in
             try Account(username: "carol", domain: "remote.example", uri: "https://remote.example/users/carol").insert(db)
         }
         _ = try await t.node.posts.create(.init(text: "hello"), by: alice)

@@ -64,7 +64,7 @@ struct LifecycleTests {
             try await client.api(.post, "/api/v1/accounts/delete", token: token, form: "password=correct+horse+battery").status
         }
         #expect(deleted == .accepted)
-        let deletes = try await t.node.database.pool.read { db in
+        let deletes = try await t.node.database.readSQL { db in
             try Delivery.fetchAll(db).filter { (try? ASObject.decode(from: $0.payload))?.type == "Delete" }.map(\.inboxUrl)
         }
         #expect(Set(deletes) == ["https://liked.example/inbox", "https://blocked.example/inbox", "https://mentioned.example/inbox"])

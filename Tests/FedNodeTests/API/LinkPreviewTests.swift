@@ -45,7 +45,7 @@ struct LinkPreviewTests {
                 #expect(links.first?.history?.first?.accounts == "2")
             }
         }
-        let cards = try await t.node.database.pool.read { try PreviewCard.fetchCount($0) }
+        let cards = try await t.node.database.readSQL { try PreviewCard.fetchCount($0) }
         #expect(cards == 1)
     }
 

@@ -82,7 +82,7 @@ import Testing
         let s = try await Scene.make()
         defer { s.t.remove() }
         try await s.t.node.interactions.block(s.bob, by: s.alice)
-        let mention = try await s.t.node.database.pool.read { db in
+        let mention = try await s.t.node.database.readSQL { db in
             try #require(try Post.filter(Column("account_id") == s.dave.id).fetchOne(db))
         }
         try await s.t.node.posts.delete(mention.id, by: s.dave)
@@ -97,7 +97,7 @@ import Testing
     @Test func showsOneOwnNotificationOnly() async throws {
         let s = try await Scene.make()
         defer { s.t.remove() }
-        let bobToken = try await s.t.node.database.pool.write { db in
+        let bobToken = try await s.t.node.database.writeSQL { db in
             try s.t.node.apiAuth.issueToken(appId: nil, accountId: s.bob.id, scopes: Scopes("read write"), in: Transaction(db)).token
         }
         try await s.t.withClient { client in
@@ -117,7 +117,7 @@ import Testing
     @Test func dismissesOneAndClearsAll() async throws {
         let s = try await Scene.make()
         defer { s.t.remove() }
-        let bobToken = try await s.t.node.database.pool.write { db in
+        let bobToken = try await s.t.node.database.writeSQL { db in
             try s.t.node.apiAuth.issueToken(appId: nil, accountId: s.bob.id, scopes: Scopes("read write"), in: Transaction(db)).token
         }
         try await s.t.withClient { client in

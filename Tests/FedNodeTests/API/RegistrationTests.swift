@@ -103,7 +103,7 @@ struct RegistrationTests {
         let once = try registrations.createInvite(maxUses: 1, expiresInHours: 24, by: ada.id)
         #expect(once.url == "http://social.test/invite/\(once.invite.code)")
         let expired = try registrations.createInvite(maxUses: nil, expiresInHours: 1, by: nil)
-        try await t.node.database.pool.write { db in
+        try await t.node.database.writeSQL { db in
             try db.execute(sql: "UPDATE invites SET expires_at = ? WHERE id = ?", arguments: [Date().addingTimeInterval(-60), expired.invite.id])
         }
         try await t.withLiveClient { client in

@@ -57,7 +57,7 @@ struct RelationshipsTests {
             let relationship = try await client.api(.post, "/api/v1/accounts/\(remote.id)/follow", token: token).entity(APIRelationship.self)
             #expect(relationship.requested && !relationship.following)
         }
-        let deliveries = try await t.node.database.pool.read { try Delivery.fetchAll($0) }
+        let deliveries = try await t.node.database.readSQL { try Delivery.fetchAll($0) }
         #expect(deliveries.map(\.inboxUrl) == ["https://photos.example/inbox"])
         let payload = String(decoding: deliveries.first?.payload ?? Data(), as: UTF8.self)
         #expect(payload.contains("\"Follow\""))
@@ -119,7 +119,7 @@ struct RelationshipsTests {
             let r = try await client.api(.get, "/api/v1/blocks?limit=1", token: token)
             #expect(r.status == .ok)
             #expect((r.jsonArray ?? []).map { $0["username"] as? String } == ["carol"])
-            let blockIds = try await t.node.database.pool.read { try Block.order(Column("id").desc).fetchAll($0).map(\.id) }
+            let blockIds = try await t.node.database.readSQL { try Block.order(Column("id").desc).fetchAll($0).map(\.id) }
             let link = try #require(r.headers[.link])
             #expect(link.contains("max_id=\(blockIds[0])") && link.contains("limit=1"))
             let next = try await client.api(.get, "/api/v1/blocks?limit=1&max_id=\(blockIds[0])", token: token)
@@ -167,7 +167,7 @@ struct RelationshipsTests {
             #expect(try await client.api(.post, "/api/v1/follow_requests/\(carol.id)/authorize", token: bobToken).status == .notFound)
             #expect(try await client.api(.post, "/api/v1/follow_requests/999/reject", token: bobToken).status == .notFound)
         }
-        let notifications = try await t.node.database.pool.read { db in
+        let notifications = try await t.node.database.readSQL { db in
             try AccountNotification.filter(Column("account_id") == bob.id).fetchAll(db).map { "\($0.type.rawValue):\($0.fromAccountId)" }
         }
         #expect(notifications == ["follow:\(alice.id)"], "the requests' notifications leave with them; the approval notifies")
@@ -194,7 +194,7 @@ struct RelationshipsTests {
         let (bob, bobToken) = try await t.user("bob")
         let dana = try await AccountsTests.remoteAccount("dana", domain: "photos.example", in: t)
         let erin = try await AccountsTests.remoteAccount("erin", domain: "pics.example", in: t)
-        try await t.node.database.pool.write { db in
+        try await t.node.database.writeSQL { db in
             try Follow(accountId: dana.id, targetAccountId: bob.id, uri: "https://photos.example/follows/1", state: .pending).insert(db)
             try Follow(accountId: erin.id, targetAccountId: bob.id, uri: "https://pics.example/follows/2", state: .pending).insert(db)
         }
@@ -202,14 +202,14 @@ struct RelationshipsTests {
             #expect(try await client.api(.post, "/api/v1/follow_requests/\(dana.id)/authorize", token: bobToken).status == .ok)
             #expect(try await client.api(.post, "/api/v1/follow_requests/\(erin.id)/reject", token: bobToken).status == .ok)
         }
-        let sent = try await t.node.database.pool.read { db in
+        let sent = try await t.node.database.readSQL { db in
             try Delivery.fetchAll(db).map { ($0.inboxUrl, String(decoding: $0.payload, as: UTF8.self)) }
         }
         let accept = try #require(sent.first { $0.0 == "https://photos.example/inbox" }?.1)
         #expect(accept.contains("\"Accept\"") && accept.contains("https://photos.example/follows/1"))
         let reject = try #require(sent.first { $0.0 == "https://pics.example/inbox" }?.1)
         #expect(reject.contains("\"Reject\"") && reject.contains("https://pics.example/follows/2"))
-        let states = try await t.node.database.pool.read { try Follow.fetchAll($0).map { "\($0.accountId):\($0.state.rawValue)" } }
+        let states = try await t.node.database.readSQL { try Follow.fetchAll($0).map { "\($0.accountId):\($0.state.rawValue)" } }
         #expect(states == ["\(dana.id):accepted"])
     }
 

@@ -66,7 +66,7 @@ struct SearchTests {
             let signedIn = try await client.api(.get, "/api/v2/search?q=nobody@unreachable.invalid&resolve=true&type=accounts", token: token)
             #expect(signedIn.status == .ok)
             #expect(names(signedIn).isEmpty)
-            #expect(try await t.node.database.pool.read { try Account.fetchCount($0) } == 1)
+            #expect(try await t.node.database.readSQL { try Account.fetchCount($0) } == 1)
         }
     }
 

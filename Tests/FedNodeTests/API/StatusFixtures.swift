@@ -20,14 +20,14 @@ enum StatusFixtures {
     }
 
     /// Reads from `node`'s database synchronously (outside any request).
-    static func read<T>(_ node: Node, _ body: (Database) throws -> T) throws -> T { try node.database.pool.read(body) }
+    static func read<T>(_ node: Node, _ body: (SQLSession) throws -> T) throws -> T { try node.database.readSQL(body) }
 
     /// The ids of a list response, in order.
     static func ids(_ response: TestResponse) -> [String] { (response.jsonArray ?? []).compactMap { $0["id"] as? String } }
 
     /// A remote account stored as if resolved from `domain`.
     static func remoteAccount(_ username: String, domain: String = "remote.example", in node: Node) async throws -> Account {
-        try await node.database.pool.write { db in
+        try await node.database.writeSQL { db in
             var account = Account(username: username, domain: domain, uri: "https://\(domain)/users/\(username)")
             account.inboxUrl = "https://\(domain)/users/\(username)/inbox"
             account.sharedInboxUrl = "https://\(domain)/inbox"
@@ -38,7 +38,7 @@ enum StatusFixtures {
 
     /// A public remote post by `author`, stored as the inbox would store it.
     static func remotePost(by author: Account, text: String, hashtags: [String] = [], in node: Node) async throws -> Post {
-        try await node.database.pool.write { db in
+        try await node.database.writeSQL { db in
             let id = Snowflake.next()
             var post = Post(id: id, uri: author.uri + "/statuses/\(id)", accountId: author.id, local: false)
             post.content = "<p>\(text)</p>"

@@ -132,7 +132,7 @@ struct StatusesTests {
             #expect(bobs.json?["id"] as? String != first.json?["id"] as? String)
         }
         // A key older than an hour no longer answers.
-        try await t.node.database.pool.write { try $0.execute(sql: "UPDATE idempotency_keys SET created_at = '2000-01-01 00:00:00.000'") }
+        try await t.node.database.writeSQL { try $0.execute(sql: "UPDATE idempotency_keys SET created_at = '2000-01-01 00:00:00.000'") }
         try await t.withClient { client async throws in
             let again = try await client.api(.post, "/api/v1/statuses", token: token, json: ["status": "only once"], headers: [.idempotencyKey: "key-1"])
             #expect(again.status == .ok)

@@ -190,11 +190,11 @@ import Testing
         defer { t.remove() }
         let (alice, _) = try await t.user("alice")
         _ = try await t.node.posts.create(.init(text: "Old news"), by: alice)
-        try await t.node.database.pool.write { try $0.execute(sql: "UPDATE stream_events SET created_at = '2000-01-01 00:00:00.000'") }
+        try await t.node.database.writeSQL { try $0.execute(sql: "UPDATE stream_events SET created_at = '2000-01-01 00:00:00.000'") }
         let fresh = try await t.node.posts.create(.init(text: "Today's news"), by: alice)
-        let remaining = try await t.node.database.pool.write { db in
-            let latest = try StreamEvent.latestId(in: SQLSession(db))
-            try StreamEvent.prune(before: Date().addingTimeInterval(-StreamingHub.retention), upTo: latest, in: SQLSession(db))
+        let remaining = try await t.node.database.writeSQL { db in
+            let latest = try StreamEvent.latestId(in: db)
+            try StreamEvent.prune(before: Date().addingTimeInterval(-StreamingHub.retention), upTo: latest, in: db)
             return try StreamEvent.order(Column("id")).fetchAll(db)
         }
         #expect(remaining.map(\.postId) == [fresh.id])

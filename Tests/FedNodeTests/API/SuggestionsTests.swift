@@ -61,7 +61,7 @@ struct SuggestionsTests {
         let (unlocked, _) = try await t.user("requested")
         _ = try await t.node.interactions.follow(unlocked, by: friend)
         let hiddenId = candidates["hidden"]!.id
-        try await t.node.database.pool.write { db in
+        try await t.node.database.writeSQL { db in
             try db.execute(sql: "UPDATE accounts SET discoverable = 0 WHERE id = ?", arguments: [hiddenId])
             try db.execute(sql: "UPDATE accounts SET locked = 1 WHERE id = ?", arguments: [unlocked.id])
         }

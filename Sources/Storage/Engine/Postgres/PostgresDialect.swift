@@ -14,6 +14,7 @@
 /// | `x COLLATE NOCASE` | `x::citext` |
 /// | `LIKE` (ASCII case-insensitive) | `ILIKE` |
 /// | `TRUE`, `FALSE` as values; `WHERE 1` | `1`, `0`; `WHERE TRUE` |
+/// | a `BOOLEAN` column as a condition (`WHERE local`) | `(local <> 0)` |
 /// | `IFNULL`, scalar `MAX(a, b)`, `MIN(a, b)`, `instr` | `COALESCE`, `GREATEST`, `LEAST`, `strpos` |
 /// | `substr` (negative starts count from the end) | `fednode_substr` (see `PostgresMigrations`) |
 /// | `strftime('%Y-%m-%d %H:%M:%f', 'now')` | `to_char(now() AT TIME ZONE 'UTC', …)` |
@@ -35,13 +36,17 @@ enum PostgresDialect {
     /// - Parameters:
     ///   - sql: SQLite SQL (one statement).
     ///   - primaryKey: The primary-key columns of a table (for `INSERT OR REPLACE`).
-    static func translate(_ sql: String, primaryKey: (String) throws -> [String]) throws -> Statement {
+    ///   - booleans: Names of the columns SQLite declares `BOOLEAN` (integers on both engines),
+    ///     which SQLite lets a condition test bare (`WHERE local AND …`).
+    static func translate(_ sql: String, booleans: Set<String> = [], primaryKey: (String) throws -> [String]) throws -> Statement {
         var tokens = SQLToken.tokenize(sql)
         let parameters = numberParameters(&tokens)
         tokens = rewriteFunctions(tokens)
+        tokens = rewriteBareBooleans(tokens, booleans: booleans)
         tokens = rewriteOperators(tokens)
         tokens = aliasSubqueries(tokens)
         tokens = qualifyConflictUpdates(tokens)
+        tokens = completeJoins(tokens)
         tokens = try rewriteInsertConflicts(tokens, primaryKey: primaryKey)
         return Statement(sql: tokens.sql, parameters: parameters)
     }
@@ -141,6 +146,48 @@ enum PostgresDialect {
         return out
     }
 
+    /// A boolean column standing alone as a condition (`WHERE local`, `AND NOT p.sensitive`)
+    /// becomes `(local <> 0)`: SQLite tests integers for truth, PostgreSQL wants a boolean.
+    static func rewriteBareBooleans(_ tokens: [SQLToken], booleans: Set<String>) -> [SQLToken] {
+        let before: Set<String> = ["WHERE", "AND", "OR", "NOT", "ON", "WHEN", "HAVING"]
+        let after: Set<String> = ["AND", "OR", "THEN", "ORDER", "GROUP", "LIMIT", "HAVING", "WINDOW", "UNION", "EXCEPT", "INTERSECT",
+                                  "RETURNING", "END", "ELSE", "JOIN", "LEFT", "INNER", "CROSS", "WHERE", "OFFSET"]
+        func name(_ token: SQLToken) -> String? {
+            switch token.kind {
+            case .word: token.text.lowercased()
+            case .quotedName: String(token.text.dropFirst().dropLast()).lowercased()
+            default: nil
+            }
+        }
+        var out = tokens
+        var i = tokens.count - 1
+        while i >= 0 {
+            defer { i -= 1 }
+            // A boolean column, or a parameter standing for a condition (GRDB binds constant
+            // conditions such as an empty `IN` list as a parameter: `WHERE ? AND …`).
+            let isParameter = tokens[i].kind == .parameter
+            guard isParameter || name(tokens[i]).map(booleans.contains) == true else { continue }
+            // The reference may be qualified: t.column.
+            var start = i
+            if let dot = tokens.significant(before: i), tokens[dot].isSymbol("."), let qualifier = tokens.significant(before: dot),
+               name(tokens[qualifier]) != nil {
+                start = qualifier
+            }
+            guard let previous = tokens.significant(before: start) else { continue }
+            let next = tokens.significant(from: i + 1).map { tokens[$0] }
+            if tokens[previous].isSymbol("(") {
+                // `(local OR …`: a condition; `SUM(local)`, `(local)`: not known to be one.
+                guard let next, next.isKeyword("AND") || next.isKeyword("OR") else { continue }
+            } else {
+                guard before.contains(tokens[previous].keyword) else { continue }
+                if let next { guard after.contains(next.keyword) || next.isSymbol(")") || next.isSymbol(";") else { continue } }
+            }
+            out.insert(contentsOf: SQLToken.tokenize(" <> 0)"), at: i + 1)
+            out.insert(SQLToken(kind: .symbol, text: "("), at: start)
+        }
+        return out
+    }
+
     /// Operators and literals: `IS [NOT]` between values, `COLLATE NOCASE`, `LIKE`, booleans.
     static func rewriteOperators(_ tokens: [SQLToken]) -> [SQLToken] {
         var out: [SQLToken] = []
@@ -228,6 +275,32 @@ enum PostgresDialect {
             }
             i += 1
         }
+        return out
+    }
+
+    /// `JOIN t WHERE …` without `ON`: SQLite reads it as a cross join (leaving the order to its
+    /// planner); PostgreSQL needs a condition, so it gets `ON TRUE`.
+    static func completeJoins(_ tokens: [SQLToken]) -> [SQLToken] {
+        let ends: Set<String> = ["WHERE", "JOIN", "LEFT", "INNER", "CROSS", "ORDER", "GROUP", "LIMIT", "UNION", "EXCEPT", "INTERSECT",
+                                 "HAVING", "WINDOW", "RETURNING"]
+        var insertions: [Int] = []
+        for i in tokens.indices where tokens[i].isKeyword("JOIN") {
+            if let previous = tokens.significant(before: i), tokens[previous].isKeyword("CROSS") || tokens[previous].isKeyword("NATURAL") { continue }
+            guard var j = tokens.significant(from: i + 1) else { continue }
+            if tokens[j].isSymbol("("), let close = tokens.closing(j) { j = close }
+            // The table (or subquery), then an optional alias.
+            var last = j
+            if let next = tokens.significant(from: j + 1), tokens[next].isSymbol(".") , let name = tokens.significant(from: next + 1) { last = name }
+            if let alias = tokens.significant(from: last + 1), tokens[alias].isKeyword("AS") { last = tokens.significant(from: alias + 1) ?? alias }
+            else if let alias = tokens.significant(from: last + 1), tokens[alias].kind == .word || tokens[alias].kind == .quotedName,
+                    !ends.contains(tokens[alias].keyword), !tokens[alias].isKeyword("ON"), !tokens[alias].isKeyword("USING") { last = alias }
+            let next = tokens.significant(from: last + 1)
+            if let next, tokens[next].isKeyword("ON") || tokens[next].isKeyword("USING") { continue }
+            if let next, !(ends.contains(tokens[next].keyword) || tokens[next].isSymbol(")") || tokens[next].isSymbol(";") || tokens[next].isSymbol(",")) { continue }
+            insertions.append(last + 1)
+        }
+        var out = tokens
+        for index in insertions.reversed() { out.insert(contentsOf: SQLToken.tokenize(" ON TRUE"), at: index) }
         return out
     }
 

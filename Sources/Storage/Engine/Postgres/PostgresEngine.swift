@@ -19,6 +19,8 @@ final class PostgresEngine: Sendable {
     private let eventLoops: any EventLoopGroup
     private let threads: NIOThreadPool
     private let compiler: DatabaseQueue
+    /// The columns the schema declares BOOLEAN, in any table.
+    private let booleanColumns: Set<String>
     private let idle = Mutex<[PostgresConnection]>([])
     private let connectionSlots: DispatchSemaphore
     private let writer = DispatchSemaphore(value: 1)
@@ -46,13 +48,24 @@ final class PostgresEngine: Sendable {
         connectionSlots = DispatchSemaphore(value: maxConnections)
         compiler = try DatabaseQueue()
         try Migrations.migrator.migrate(compiler)
+        booleanColumns = try compiler.read { db in
+            Set(try String.fetchAll(db, sql: """
+                SELECT DISTINCT lower(c.name) FROM sqlite_master t JOIN pragma_table_info(t.name) c
+                WHERE t.type = 'table' AND upper(c.type) IN ('BOOLEAN', 'BOOL')
+                """))
+        }
         let first = try connect()
         idle.withLock { $0.append(first) }
     }
 
     deinit {
-        for connection in idle.withLock({ $0 }) { _ = connection.close() as EventLoopFuture<Void> }
-        try? threads.syncShutdownGracefully()
+        for connection in idle.withLock({ $0 }) { Self.close(connection) }
+        threads.shutdownGracefully { _ in }
+    }
+
+    /// Closes `connection`, keeping it alive until it is closed (postgres-nio requires that).
+    private static func close(_ connection: PostgresConnection) {
+        (connection.close() as EventLoopFuture<Void>).whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 
     // MARK: Transactions
@@ -72,7 +85,7 @@ final class PostgresEngine: Sendable {
         let connection = try idle.withLock { $0.popLast() } ?? connect()
         var healthy = true
         defer {
-            if healthy && !connection.isClosed { idle.withLock { $0.append(connection) } } else { _ = connection.close() as EventLoopFuture<Void> }
+            if healthy && !connection.isClosed { idle.withLock { $0.append(connection) } } else { Self.close(connection) }
         }
         let session = PostgresSession(connection: connection, engine: self)
         do {
@@ -121,7 +134,7 @@ final class PostgresEngine: Sendable {
     /// `sql` rewritten for PostgreSQL (cached by text).
     func translate(_ sql: String) throws -> PostgresDialect.Statement {
         if let known = translations.withLock({ $0[sql] }) { return known }
-        let translated = try PostgresDialect.translate(sql, primaryKey: { try self.primaryKey($0) })
+        let translated = try PostgresDialect.translate(sql, booleans: booleanColumns, primaryKey: { try self.primaryKey($0) })
         translations.withLock {
             if $0.count > 4096 { $0.removeAll() }
             $0[sql] = translated
@@ -161,10 +174,12 @@ final class PostgresEngine: Sendable {
         return columns
     }
 
-    /// The columns of `table`, in order.
+    /// The stored columns of `table`, in order (generated ones are computed by the server).
     func columns(_ table: String) throws -> [String] {
         if let known = schema.withLock({ $0.columns[table] }) { return known }
-        let columns = try compiler.inDatabase { try $0.columns(in: table).map(\.name) }
+        let columns = try compiler.inDatabase { db in
+            try String.fetchAll(db, sql: "SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 0 ORDER BY cid", arguments: [table])
+        }
         schema.withLock { $0.columns[table] = columns }
         return columns
     }

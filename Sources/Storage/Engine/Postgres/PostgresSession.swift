@@ -31,10 +31,13 @@ final class PostgresSession {
         for value in values {
             switch value.storage {
             case .null: bindings.appendNull()
-            case .int64(let int): bindings.append(UntypedText(int.description))
-            case .double(let double): bindings.append(UntypedText(double.description))
+            // Numbers and bytes go typed (a parameter used in two places must have one type);
+            // text goes untyped, so the server reads it as the column or function wants it
+            // (text, citext, json, a number written as text), as SQLite's affinity would.
+            case .int64(let int): bindings.append(int)
+            case .double(let double): bindings.append(double)
             case .string(let string): bindings.append(UntypedText(string))
-            case .blob(let data): bindings.append(UntypedText("\\x" + data.map { String(format: "%02x", $0) }.joined()))
+            case .blob(let data): bindings.append(ByteBuffer(bytes: data))
             }
         }
         let result: PostgresQueryResult
