@@ -105,6 +105,28 @@ struct CLITests {
         #expect(second.stdout.contains("up to date"))
     }
 
+    @Test("migrate-data moves a node from SQLite to PostgreSQL; the node then runs on it", .enabled(if: PostgresTestDatabase.url != nil))
+    func migrateDataToPostgres() async throws {
+        defer { try? FileManager.default.removeItem(atPath: dataDir) }
+        let created = try await FedNodeProcess.run(["user", "create", "alice", "--email", "alice@example.com", "--password", "correct horse",
+                                                    "--data-dir", dataDir, "--domain", "photos.test"])
+        #expect(created.status == 0, "\(created.stderr)")
+        let url = try PostgresTestDatabase.fresh()
+        let moved = try await FedNodeProcess.run(["migrate-data", "--from", "sqlite:\(dataDir)/fednode.sqlite", "--to", url])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(moved.stdout.contains("accounts: 1"))
+        let again = try await FedNodeProcess.run(["migrate-data", "--from", "sqlite:\(dataDir)/fednode.sqlite", "--to", url])
+        #expect(again.status != 0 && again.stderr.contains("not empty"), "a second copy is refused")
+        // The node on PostgreSQL knows alice and its domain; a new account joins her there.
+        let bob = try await FedNodeProcess.run(["user", "create", "bob", "--email", "bob@example.com", "--password", "correct horse",
+                                                "--data-dir", dataDir, "--database", url])
+        #expect(bob.status == 0, "\(bob.stderr)")
+        #expect(bob.stdout.contains("https://photos.test/users/bob"))
+        let listed = try await FedNodeProcess.run(["user", "list", "--data-dir", dataDir, "--database", url]).stdout
+        #expect(listed.contains("alice") && listed.contains("bob"))
+        #expect(try await FedNodeProcess.run(["migrate", "--database", "mysql://x@y/z"]).status != 0, "only PostgreSQL URLs")
+    }
+
     @Test("backup, then restore brings the database back as it was; restore refuses while a node holds the database")
     func backupAndRestore() async throws {
         defer { try? FileManager.default.removeItem(atPath: dataDir) }
