@@ -160,12 +160,11 @@ extension Row {
 
     /// Rows of a statement, read one at a time (on PostgreSQL, already fetched).
     public static func fetchCursor(_ statement: CachedSQL, arguments: StatementArguments = StatementArguments()) throws -> AnyCursor<Row> {
-        if let sqlite = try statement.sqliteStatement() {
-            // GRDB reuses one Row for every step of a cursor: copy each before it escapes.
-            return AnyCursor(try Row.fetchCursor(sqlite, arguments: arguments))
+        // On SQLite, GRDB reuses one Row for every step: read each row before the next step.
+        switch statement.session.backend {
+        case .sqlite(let db): AnyCursor(try Row.fetchCursor(db.cachedStatement(sql: statement.sql), arguments: arguments))
+        case .postgres(let pg): AnyCursor(try pg.rows(sql: statement.sql, arguments: arguments))
         }
-        guard case .postgres(let pg) = statement.session.backend else { return AnyCursor([Row]()) }
-        return AnyCursor(try pg.rows(sql: statement.sql, arguments: arguments))
     }
 }
 

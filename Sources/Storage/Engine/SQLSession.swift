@@ -64,22 +64,6 @@ public final class SQLSession {
         case .postgres(let pg): pg.afterCommit(onCommit)
         }
     }
-
-    /// Runs `body` in a savepoint: its changes are rolled back alone when it throws.
-    func inSavepoint<T>(_ body: () throws -> T) throws -> T {
-        switch backend {
-        case .sqlite(let db):
-            var value: T?
-            try db.inSavepoint {
-                value = try body()
-                return .commit
-            }
-            guard let value else { throw DatabaseError(message: "savepoint produced nothing") }
-            return value
-        case .postgres(let pg):
-            return try pg.inSavepoint(body)
-        }
-    }
 }
 
 /// Constant SQL run through a connection's statement cache (`SQLSession.cachedStatement`).

@@ -13,7 +13,6 @@ final class PostgresSession {
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     private(set) var changesCount = 0
     private var commitHooks: [@Sendable () -> Void] = []
-    private var savepoints = 0
     /// Whether anything was written (workers' change observers are told after commit).
     private(set) var wrote = false
 
@@ -183,21 +182,6 @@ final class PostgresSession {
     func takeCommitHooks() -> [@Sendable () -> Void] {
         defer { commitHooks = [] }
         return commitHooks
-    }
-
-    /// Runs `body` in a savepoint of its own.
-    func inSavepoint<T>(_ body: () throws -> T) throws -> T {
-        savepoints += 1
-        let name = "fednode_sp\(savepoints)"
-        try run(postgres: "SAVEPOINT \(name)")
-        do {
-            let value = try body()
-            try run(postgres: "RELEASE SAVEPOINT \(name)")
-            return value
-        } catch {
-            try? run(postgres: "ROLLBACK TO SAVEPOINT \(name)")
-            throw error
-        }
     }
 }
 
