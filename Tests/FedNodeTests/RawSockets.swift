@@ -12,7 +12,10 @@ final class RawHTTPServer: Sendable {
     let port: Int
     private let listener: Int32
     private let requests = Atomic<Int>(0)
-    private let open = Mutex<[Int32]>([])
+    /// The connections still open, and whether `stop` was called. A descriptor is closed only
+    /// under this lock, by the thread that leaves its set: `stop` must never shut down a number
+    /// the kernel has handed to another test's socket since (that reset unrelated connections).
+    private let connections = Mutex<(open: Set<Int32>, stopped: Bool)>(([], false))
 
     /// Starts listening and answering on a background thread.
     init(answer: String) throws {
@@ -29,11 +32,20 @@ final class RawHTTPServer: Sendable {
         port = Int(UInt16(bigEndian: address.sin_port))
         let (listener, answer) = (fd, Array(answer.utf8))
         Thread.detachNewThread { [self] in
+            // This thread owns the listener: `stop` only shuts it down, which ends `accept`.
             while true {
                 let client = accept(listener, nil, nil)
-                guard client >= 0 else { return }
-                open.withLock { $0.append(client) }
-                Thread.detachNewThread { [self] in serve(client, answer: answer) }
+                if client < 0 {
+                    if errno == EINTR || errno == ECONNABORTED { continue }
+                    close(listener)
+                    return
+                }
+                let accepted = connections.withLock { state in
+                    guard !state.stopped else { close(client); return false }
+                    state.open.insert(client)
+                    return true
+                }
+                if accepted { Thread.detachNewThread { [self] in serve(client, answer: answer) } }
             }
         }
     }
@@ -41,11 +53,13 @@ final class RawHTTPServer: Sendable {
     /// Requests answered so far.
     var answered: Int { requests.load(ordering: .relaxed) }
 
-    /// Closes the listener and every connection.
+    /// Stops listening and ends every connection; their threads close them.
     func stop() {
+        connections.withLock { state in
+            state.stopped = true
+            for fd in state.open { shutdown(fd, Int32(SHUT_RDWR)) }
+        }
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for fd in open.withLock({ $0 }) { shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
     private func serve(_ fd: Int32, answer: [UInt8]) {
@@ -53,12 +67,19 @@ final class RawHTTPServer: Sendable {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = read(fd, &buffer, buffer.count)
-            guard count > 0 else { close(fd); return }
+            guard count > 0 else {
+                if count < 0 && errno == EINTR { continue }
+                connections.withLock { state in
+                    state.open.remove(fd)
+                    close(fd)
+                }
+                return
+            }
             pending += buffer[..<count]
             while let request = Self.completeRequest(in: pending) {
                 pending.removeFirst(request)
                 requests.add(1, ordering: .relaxed)
-                _ = answer.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                _ = answer.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             }
         }
     }
