@@ -5,37 +5,41 @@ import HummingbirdWebSocket
 import Logging
 
 /// Builds the node's HTTP application: every route, the error mapping, request logging,
-/// WebSocket upgrades for streaming, and the background services (workers, streaming hub).
-/// `fednode serve` and the tests both start nodes through this.
+/// WebSocket upgrades for streaming, and the background services (workers, streaming hub),
+/// as far as the node's `role` asks for them. `fednode serve` and the tests both start nodes
+/// through this.
 /// - Parameters:
 ///   - node: The opened node (database, services).
-///   - runWorkers: Whether the inbox and delivery workers run (tests turn them off to play a
-///     node that dies right after accepting).
+///   - runWorkers: Whether the background work runs (`false`: role `web`; tests turn it off
+///     to play a node that dies right after accepting).
 /// - Returns: An application ready for `runService()`.
 public func buildApplication(node: Node, runWorkers: Bool = true) -> some ApplicationProtocol {
+    let role = runWorkers ? node.configuration.role : .web
     let router = Router(context: NodeRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: MetricsMiddleware(metrics: node.metrics.http))
     router.add(middleware: ErrorMiddleware())
-    router.add(middleware: WebErrorPages(node: node))
+    if role.servesHTTP { router.add(middleware: WebErrorPages(node: node)) }
     HealthController(node: node).addRoutes(to: router)
     ReadinessController(node: node).addRoutes(to: router)
     MetricsController(node: node).addRoutes(to: router)
-    LandingController(node: node).addRoutes(to: router)
-    WellKnownController(node: node).addRoutes(to: router)
-    ActorController(node: node).addRoutes(to: router)
-    StatusController(node: node).addRoutes(to: router)
-    InboxController(node: node).addRoutes(to: router)
-    RemoteMediaController(node: node).addRoutes(to: router)
-    InviteController(node: node).addRoutes(to: router)
-    addClientAPIRoutes(to: router, node: node)
-    addWebRoutes(to: router, node: node)
     let hub = StreamingHub(node: node)
-    let streaming = StreamingController(node: node, hub: hub)
-    streaming.addRoutes(to: router)
     // Upgrades are decided by their own router, so ordinary requests never match against it.
     let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
-    streaming.addWebSocketRoutes(to: webSocketRouter)
+    if role.servesHTTP {
+        LandingController(node: node).addRoutes(to: router)
+        WellKnownController(node: node).addRoutes(to: router)
+        ActorController(node: node).addRoutes(to: router)
+        StatusController(node: node).addRoutes(to: router)
+        InboxController(node: node).addRoutes(to: router)
+        RemoteMediaController(node: node).addRoutes(to: router)
+        InviteController(node: node).addRoutes(to: router)
+        addClientAPIRoutes(to: router, node: node)
+        addWebRoutes(to: router, node: node)
+        let streaming = StreamingController(node: node, hub: hub)
+        streaming.addRoutes(to: router)
+        streaming.addWebSocketRoutes(to: webSocketRouter)
+    }
     let limits = node.configuration.serverLimits
     let configuration = ApplicationConfiguration(
         address: .hostname(node.configuration.host, port: node.configuration.port),
@@ -43,13 +47,16 @@ public func buildApplication(node: Node, runWorkers: Bool = true) -> some Applic
     var application = Application(
         router: router, server: guardedServer(webSocketRouter: webSocketRouter, limits: limits),
         configuration: configuration, logger: node.logger)
-    if runWorkers {
+    if role.runsWorkers {
         application.addServices(node.workers.tracking(InboxWorker(node: node), as: ReadinessController.inboxWorker),
                                 node.workers.tracking(DeliveryWorker(node: node), as: ReadinessController.deliveryWorker),
                                 MediaJanitor(node: node), PushWorker(node: node))
     }
-    application.addServices(hub, node.backgroundJobs)
-    if runWorkers { application.addServices(SeenActivityPruner(node: node)) }
+    if role.servesHTTP { application.addServices(hub) }
+    application.addServices(node.backgroundJobs)
+    if role.runsWorkers { application.addServices(SeenActivityPruner(node: node)) }
+    // Claims on queued work are taken (and must be kept alive) only on a shared database.
+    if role.runsWorkers, node.database.isShared { application.addServices(ClaimRenewal(node: node)) }
     return application
 }
 

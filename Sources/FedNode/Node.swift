@@ -8,7 +8,7 @@ import Storage
 public final class Node: Sendable {
     /// Effective configuration (after adopting the stored identity).
     public let configuration: NodeConfiguration
-    /// The SQLite database.
+    /// The database (SQLite, or PostgreSQL shared with other processes).
     public let database: NodeDatabase
     /// Public URL builder.
     public let urls: NodeURLs
@@ -30,10 +30,14 @@ public final class Node: Sendable {
     public let deliverySignal = WorkSignal()
     /// The background workers running now (readiness).
     public let workers = WorkerRegistry()
-    /// Throttles sign-up, login and token requests.
-    public let rateLimiter = RateLimiter()
-    /// Counts failed sign-ins per account.
-    let failedLogins = FailedLogins()
+    /// Throttles sign-up, login and token requests (counted in the database when several
+    /// processes serve the node).
+    public let rateLimiter: RateLimiter
+    /// Counts failed sign-ins per account (in the database when several processes serve it).
+    let failedLogins: FailedLogins
+    /// This process among those serving the node: the holder of the queued work it claims
+    /// (`WorkLease`). Host name, process id and a random part, so it is never reused.
+    public let processId: String
     /// Processes uploaded photos with libvips, a bounded number at a time.
     public let mediaProcessor: MediaProcessor
     /// This node's metrics, served at `GET /metrics`.
@@ -71,6 +75,9 @@ public final class Node: Sendable {
         self.mailer = effective.mail.map { SMTPMailer(url: $0.url, from: $0.from, domain: effective.domain, requireTLS: $0.requireTLS) }
         self.configuration = effective
         self.database = database
+        self.rateLimiter = RateLimiter(shared: database.isShared ? database : nil)
+        self.failedLogins = FailedLogins(shared: database.isShared ? database : nil)
+        self.processId = "\(ProcessInfo.processInfo.hostName)/\(getpid())/\(UUID().uuidString.prefix(8))"
         self.metrics = metrics
         self.mediaProcessor = MediaProcessor { kind, elapsed, succeeded in
             metrics.media.processed(kind, elapsed: elapsed, succeeded: succeeded)

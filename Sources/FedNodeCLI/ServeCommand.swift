@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import FedNode
 import Hummingbird
@@ -10,8 +11,19 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var options: NodeOptions
 
+    @Option(help: "What this process does: all (HTTP and background work), web (HTTP only) or worker (background work only; its port answers /healthz, /readyz and /metrics). Split roles need --database postgres://… shared by every process of the node (env FEDNODE_ROLE).")
+    var role: String?
+
     func run() async throws {
-        let configuration = try options.makeConfiguration()
+        var configuration = try options.makeConfiguration()
+        let roleName = role ?? ProcessInfo.processInfo.environment["FEDNODE_ROLE"] ?? "all"
+        guard let role = NodeRole(rawValue: roleName) else {
+            throw ValidationError("--role must be one of \(NodeRole.allCases.map(\.rawValue).joined(separator: ", ")), not \(roleName)")
+        }
+        guard role == .all || configuration.databaseURL != nil else {
+            throw ValidationError("--role \(role.rawValue) needs a database the node's processes share: --database postgres://…")
+        }
+        configuration.role = role
         let logger = options.makeLogger(level: configuration.logLevel)
         let node: Node, lock: DatabaseLock?
         do {
@@ -26,7 +38,7 @@ struct ServeCommand: AsyncParsableCommand {
             "domain": "\(node.configuration.domain)", "public_url": "\(node.configuration.publicURL)",
             "listen": "\(configuration.host):\(configuration.port)", "data_dir": "\(configuration.dataDirectory)",
             "database": "\(node.database.path)",
-            "test_mode": "\(configuration.testMode)",
+            "test_mode": "\(configuration.testMode)", "role": "\(role.rawValue)",
         ])
         // One node per process here, so the process-wide swift-metrics system can report into
         // the node's registry: whatever a library records through swift-metrics is served too.

@@ -54,10 +54,10 @@ struct QueueStorageTests {
         }
         #expect(filtered.map(\.id) == [items[0].id])
 
-        let claimed = try database.pool.write { try InboxQueue.claim(items[0].id, in: SQLSession($0)) }
+        let claimed = try database.pool.write { try Transaction($0).inbox.claim([items[0].id], holder: "test", at: now)[items[0].id] }
         #expect(claimed?.unfinishedAttempts == 1)
         try database.pool.write { try InboxQueue.park(items[0].id, reason: "interrupted 3 times", at: now, in: SQLSession($0)) }
-        #expect(try database.pool.write { try InboxQueue.claim(items[0].id, in: SQLSession($0)) } == nil, "a parked item is not claimed")
+        #expect(try database.pool.write { try Transaction($0).inbox.claim([items[0].id], holder: "test", at: now)[items[0].id] } == nil, "a parked item is not claimed")
         let parked = try database.pool.read { try InboxQueue.parked(in: SQLSession($0)) }
         #expect(parked.map(\.id) == [items[0].id])
         #expect(try database.pool.read { try String.fetchOne($0, sql: "SELECT outcome FROM seen_activities WHERE uri = ?", arguments: [items[0].activityId]) } == "parked")

@@ -15,6 +15,9 @@ public struct NodeConfiguration: Sendable {
     /// (`--database postgres://user@host/db`, `FEDNODE_DATABASE_URL`); media stay in the data
     /// directory either way.
     public var databaseURL: String?
+    /// What this process does (`--role`): everything, HTTP only or background work only.
+    /// Split roles need a database several processes share (PostgreSQL).
+    public var role: NodeRole = .all
     /// The name in handles and ids, such as `social.example` or `127.0.0.1:8081`
     /// (`--domain`, `FEDNODE_DOMAIN`). Lowercased.
     public var domain: String

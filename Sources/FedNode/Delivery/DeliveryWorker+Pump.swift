@@ -36,7 +36,7 @@ extension DeliveryWorker {
                     if !read, !continuous { break }
                     if !read { reread = true }
                 }
-                for delivery in state.take() {
+                for delivery in await claimed(state.take(), state: &state) {
                     let signer = senders[delivery.accountId]
                     group.addTask { .finished(delivery, await attempt(delivery, signer: signer)) }
                 }
@@ -68,6 +68,16 @@ extension DeliveryWorker {
         // Rows left due by a failed write would come straight back: wait for the next poll.
         summary.moreDue = summary.moreDue && summary.interrupted == 0
         return summary
+    }
+
+    /// The deliveries of `taken` this process may send: when other processes share the
+    /// database, those it could claim (`Deliveries.claim`); the others leave `state`.
+    private func claimed(_ taken: [Delivery], state: inout DeliveryInFlight) async -> [Delivery] {
+        guard node.database.isShared, !taken.isEmpty else { return taken }
+        let (holder, now) = (node.processId, self.now())
+        let ids = (try? await node.database.writeBookkeeping { db in try db.deliveries.claim(taken.map(\.id), holder: holder, at: now) }) ?? []
+        for delivery in taken where !ids.contains(delivery.id) { state.finish(delivery) }
+        return taken.filter { ids.contains($0.id) }
     }
 
     /// Reads the due deliveries (and probes) into `state`'s waiting list and loads their signers.

@@ -75,6 +75,9 @@ public struct DeliveryWorker: Service {
     public func run() async throws {
         node.logger.info("delivery worker started")
         let signal = node.deliverySignal
+        // Deliveries another process queued (several processes on one database).
+        let observation = Deliveries.observeQueue(in: node.database) { signal.notify() }
+        defer { observation?.cancel() }
         await withGracefulShutdownHandler {
             _ = await pump(continuous: true)
         } onGracefulShutdown: {

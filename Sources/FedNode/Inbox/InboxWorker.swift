@@ -44,6 +44,9 @@ public struct InboxWorker: Service {
 
     /// Runs until graceful shutdown, refilling as items finish and when new work is signalled.
     public func run() async throws {
+        // Activities another process accepted (several processes on one database).
+        let observation = Inbox.observeQueue(in: node.database) { [signal = node.inboxSignal] in signal.notify() }
+        defer { observation?.cancel() }
         await cancelWhenGracefulShutdown {
             _ = await schedule(untilIdle: false, now: { Date() })
         }
@@ -104,22 +107,20 @@ public struct InboxWorker: Service {
                 try db.inbox.candidates(at: now, excludingActors: actors, excludingDomains: domains, limit: window)
             }) else { break }
             let choice = inFlight.choose(from: candidates)
-            started += await claim(choice, inFlight: &inFlight)
+            started += await claim(choice, inFlight: &inFlight, now: now)
             if candidates.count < window || choice.draining { break }
         }
         return started
     }
 
     /// Parks and claims in one transaction; whatever could not be claimed leaves `inFlight`.
-    private func claim(_ choice: InboxInFlight.Choice, inFlight: inout InboxInFlight) async -> [(InboxQueue.Candidate, InboxItem)] {
+    private func claim(_ choice: InboxInFlight.Choice, inFlight: inout InboxInFlight, now: Date) async -> [(InboxQueue.Candidate, InboxItem)] {
         guard !choice.start.isEmpty || !choice.park.isEmpty else { return [] }
-        let now = Date()
         let reason = "interrupted \(Self.maxUnfinishedAttempts) times: the process died during each attempt"
+        let holder = node.processId
         let claimed = try? await node.database.writeBookkeeping { db -> [Int64: InboxItem] in
-            for candidate in choice.park { try db.inbox.park(candidate.id, reason: reason, at: now) }
-            var items: [Int64: InboxItem] = [:]
-            for candidate in choice.start { items[candidate.id] = try db.inbox.claim(candidate.id) }
-            return items
+            for candidate in choice.park { try db.inbox.park(candidate.id, reason: reason, at: Date()) }
+            return try db.inbox.claim(choice.start.map(\.id), holder: holder, at: now)
         }
         if claimed != nil { node.metrics.inbox.ended(.parked, count: choice.park.count) }
         for candidate in choice.park {

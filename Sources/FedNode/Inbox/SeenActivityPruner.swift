@@ -18,10 +18,7 @@ public struct SeenActivityPruner: Service {
     /// Prunes now and every hour until shutdown.
     public func run() async throws {
         await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                await prune()
-                try? await Task.sleep(for: .seconds(3_600))
-            }
+            await node.runScheduled("seen-activity-pruner", every: 3_600) { await prune() }
         }
     }
 
@@ -37,6 +34,8 @@ public struct SeenActivityPruner: Service {
                 try db.accounts.forgetDepartedKeys()
                 // Ended mutes already stopped applying when read; their rows go here.
                 try db.mutes.deleteExpired(now: now)
+                // Rate-limit windows counted in the database (several processes) last minutes.
+                try db.coordination.pruneWindows(startedBefore: now.addingTimeInterval(-86_400))
                 return try db.inbox.pruneSeen(before: now.addingTimeInterval(-Self.retention))
             }
             if removed > 0 { node.logger.info("old activity ids forgotten", metadata: ["count": "\(removed)"]) }

@@ -20,10 +20,7 @@ public struct MediaJanitor: Service {
     /// Cleans now and every hour until shutdown.
     public func run() async throws {
         await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                await clean()
-                try? await Task.sleep(for: .seconds(3_600))
-            }
+            await node.runScheduled("media-janitor", every: 3_600) { await clean() }
         }
     }
 

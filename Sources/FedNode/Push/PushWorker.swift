@@ -64,7 +64,8 @@ public struct PushWorker: Service {
 
     /// How long until the next queued push is due: at least 10 ms, at most `pollInterval`.
     private func untilNextDue() async -> Duration {
-        guard let next = try? await node.database.read({ db in try db.pushSubscriptions.nextDue() }) else { return pollInterval }
+        let current = now()
+        guard let next = try? await node.database.read({ db in try db.pushSubscriptions.nextDue(at: current) }) else { return pollInterval }
         let seconds = max(0.01, next.timeIntervalSince(now()))
         return seconds >= Double(pollInterval.components.seconds) ? pollInterval : .milliseconds(Int64(seconds * 1000))
     }
@@ -74,7 +75,15 @@ public struct PushWorker: Service {
     @discardableResult
     public func sendDue() async -> Int {
         let due: [PushDelivery]
-        do { due = try await node.database.read { db in try db.pushSubscriptions.due(at: now(), limit: Self.batchSize) } } catch {
+        let (database, current, holder) = (node.database, now(), node.processId)
+        do {
+            // Several processes on one database claim what they send; one process only reads.
+            if database.isShared {
+                due = try await database.writeBookkeeping { try $0.pushSubscriptions.claimDue(at: current, limit: Self.batchSize, holder: holder) }
+            } else {
+                due = try await database.read { try $0.pushSubscriptions.due(at: current, limit: Self.batchSize) }
+            }
+        } catch {
             node.logger.error("push queue unreadable", metadata: ["error": "\(error)"])
             return 0
         }

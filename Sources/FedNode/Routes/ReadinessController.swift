@@ -4,7 +4,7 @@ import Storage
 
 /// `GET /readyz`: 200 when the node can do its work, 503 (with what is wrong) otherwise. Unlike
 /// `/healthz` (alive: the database answers a read), ready means the database takes writes, the
-/// inbox and delivery workers run, and neither queue is backed up past its limit, so a load
+/// inbox and delivery workers run (in a process whose role runs them), and neither queue is backed up past its limit, so a load
 /// balancer or orchestrator sends traffic only to a node that keeps up.
 struct ReadinessController {
     /// The inbox worker's name in `Node.workers`.
@@ -33,7 +33,8 @@ struct ReadinessController {
             context.logger.error("readiness: database write failed", metadata: ["error": "\(error)"])
             problems.append("database does not take writes")
         }
-        for worker in [Self.inboxWorker, Self.deliveryWorker] where !node.workers.isRunning(worker) {
+        // A process of role `web` leaves the work to the processes of role `worker`.
+        for worker in [Self.inboxWorker, Self.deliveryWorker] where node.configuration.role.runsWorkers && !node.workers.isRunning(worker) {
             problems.append("\(worker) worker not running")
         }
         let depths = try? await node.database.read { try $0.statistics.queueDepths() }

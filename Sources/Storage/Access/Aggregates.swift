@@ -48,10 +48,16 @@ extension Transaction {
     public var statistics: Statistics { Statistics(db: session) }
     /// Staff roles, reports and the instance's domain blocks.
     public var moderation: Moderation { Moderation(db: session) }
+    /// What the processes of one node share: claims on queued work, rate-limit windows,
+    /// scheduled jobs' turns.
+    public var coordination: Coordination { Coordination(db: session) }
 }
 
 /// Staff roles, reports and the instance's domain blocks.
 public struct Moderation { let db: SQLSession }
+/// What the processes of one node share: claims on queued work, rate-limit windows,
+/// scheduled jobs' turns.
+public struct Coordination { let db: SQLSession }
 
 /// Local and remote accounts, their credentials and tombstones.
 public struct Accounts { let db: SQLSession }

@@ -28,6 +28,24 @@ extension Deliveries {
         try DeliveryQueue.probes(at: now, lastFailureBefore: lastFailureBefore, limit: limit, in: db)
     }
 
+    /// Claims deliveries for `holder` before they are sent, when other processes share the
+    /// database (`WorkLease`): rows another process is claiming at this moment are skipped
+    /// rather than waited for (`FOR UPDATE SKIP LOCKED`), rows it claimed are left to it.
+    /// - Returns: The ids this process may send; on SQLite, all of them.
+    public func claim(_ ids: [Int64], holder: String, at now: Date) throws -> Set<Int64> {
+        guard db.isShared, !ids.isEmpty else { return Set(ids) }
+        let marks = databaseQuestionMarks(count: ids.count)
+        let free = try Int64.fetchAll(db, sql: """
+            SELECT id FROM delivery_queue WHERE id IN (\(marks)) AND (claimed_until IS NULL OR claimed_until <= ?)
+            FOR UPDATE SKIP LOCKED
+            """, arguments: StatementArguments(ids) + [now])
+        guard !free.isEmpty else { return [] }
+        let lease = WorkLease(holder: holder, from: now)
+        try db.execute(sql: "UPDATE delivery_queue SET claimed_by = ?, claimed_until = ? WHERE id IN (\(databaseQuestionMarks(count: free.count)))",
+                       arguments: [lease.holder, lease.until] + StatementArguments(free))
+        return Set(free)
+    }
+
     /// Removes delivery `id` (delivered or given up); a row already gone is not an error.
     public func remove(_ id: Int64) throws { try DeliveryQueue.remove(id, in: db) }
 
@@ -127,4 +145,13 @@ extension Deliveries {
 
     /// How many deliveries wait, by state (see `DeliveryQueueDepth.read`).
     public func depth(at now: Date) throws -> DeliveryQueueDepth { try DeliveryQueueDepth.read(at: now, in: db) }
+}
+
+extension Deliveries {
+    /// Calls `onChange` after every transaction, of any process, that queued deliveries, when
+    /// several processes share the database; `nil` on SQLite, where the queuing process wakes
+    /// its worker itself.
+    public static func observeQueue(in database: NodeDatabase, onChange: @escaping @Sendable () -> Void) -> ChangeObservation? {
+        database.isShared ? database.observe(table: Delivery.databaseTableName, onChange: onChange) : nil
+    }
 }

@@ -8,8 +8,9 @@ import Synchronization
 /// Every Storage method that changes the policy calls `FederationPolicyCache.changed(in:)`,
 /// which raises a process-wide generation once its transaction commits; a copy read at an
 /// older generation is read again. Changes made by another process on the same database (the
-/// `fednode` command line) are picked up within `maxAge`, since a copy is reloaded at least
-/// that often.
+/// `fednode` command line, another `fednode serve` on PostgreSQL) are picked up within
+/// `maxAge`, since a copy is reloaded at least that often; on PostgreSQL they are announced
+/// and picked up at once.
 public final class FederationPolicyCache: Sendable {
     /// How long a copy is trusted without a change seen in this process.
     public static let maxAge: Duration = .seconds(2)
@@ -19,10 +20,20 @@ public final class FederationPolicyCache: Sendable {
     /// The copy, when it was read, and the generation it was read at.
     private let state = Mutex<(policy: FederationPolicy?, loadedAt: ContinuousClock.Instant, generation: UInt64)>((nil, .now, 0))
 
-    /// A cache of `database`'s policy, empty until first asked.
+    /// Announcements of other processes' changes (PostgreSQL).
+    private let observations: [ChangeObservation]
+
+    /// A cache of `database`'s policy, empty until first asked. On a database several
+    /// processes share, a change by any of them is announced and raises the generation at
+    /// once, rather than within `maxAge`.
     public init(database: NodeDatabase) {
         self.database = database
+        observations = !database.isShared ? [] : PostgresMigrations.announcedChanges.map { table in
+            database.observe(table: table) { Self.generation.add(1, ordering: .sequentiallyConsistent) }
+        }
     }
+
+    deinit { for observation in observations { observation.cancel() } }
 
     /// Marks the policy changed once the transaction of `db` commits (nothing on rollback).
     static func changed(in db: SQLSession) {

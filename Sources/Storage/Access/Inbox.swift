@@ -35,9 +35,18 @@ extension Inbox {
         try InboxQueue.candidates(at: now, excludingActors: actors, excludingDomains: domains, limit: limit, in: db)
     }
 
-    /// Counts an attempt of item `id` as started, before its handler runs.
-    /// - Returns: The item with its raised count, or `nil` when it is gone or parked.
-    public func claim(_ id: Int64) throws -> InboxItem? { try InboxQueue.claim(id, in: db) }
+    /// Counts an attempt of each item as started, before its handler runs; when other
+    /// processes share the database, claims the items for `holder` (`WorkLease`), one item per
+    /// actor across all processes (claims are taken in turn, `ProcessLock.inboxClaims`).
+    /// - Returns: The items claimed, by id, with their raised counts; an item gone, parked or
+    ///   claimed elsewhere is missing.
+    public func claim(_ ids: [Int64], holder: String, at now: Date) throws -> [Int64: InboxItem] {
+        let lease = db.isShared ? WorkLease(holder: holder, from: now) : nil
+        if lease != nil { try db.holdUntilCommit(.inboxClaims) }
+        var items: [Int64: InboxItem] = [:]
+        for id in ids { items[id] = try InboxQueue.claim(id, lease: lease, at: now, in: db) }
+        return items
+    }
 
     /// Removes a finished item and records its outcome (`processed`, `ignored`, `refused`)
     /// against its activity id.
@@ -65,4 +74,13 @@ extension Inbox {
 extension Inbox {
     /// How many items wait, by state (see `InboxQueueDepth.read`).
     public func depth(at now: Date) throws -> InboxQueueDepth { try InboxQueueDepth.read(at: now, in: db) }
+}
+
+extension Inbox {
+    /// Calls `onChange` after every transaction, of any process, that queued an activity, when
+    /// several processes share the database (the one that accepted it may not be the one that
+    /// processes it); `nil` on SQLite, where the accepting process wakes its worker itself.
+    public static func observeQueue(in database: NodeDatabase, onChange: @escaping @Sendable () -> Void) -> ChangeObservation? {
+        database.isShared ? database.observe(table: InboxItem.databaseTableName, onChange: onChange) : nil
+    }
 }

@@ -48,9 +48,27 @@ extension PushSubscriptions {
         database.observe(table: PushDelivery.databaseTableName, onChange: onChange)
     }
 
-    /// When the next queued push is due, if any is queued.
-    public func nextDue() throws -> Date? {
-        try Date.fetchOne(db, sql: "SELECT MIN(next_attempt_at) FROM push_deliveries")
+    /// The due pushes, as `due`, claimed for `holder` when other processes share the database
+    /// (`WorkLease`; a write transaction then): rows another process is claiming at this
+    /// moment are skipped rather than waited for, rows it claimed are left to it.
+    public func claimDue(at now: Date, limit: Int, holder: String) throws -> [PushDelivery] {
+        guard db.isShared else { return try due(at: now, limit: limit) }
+        let ids = try Int64.fetchAll(db, sql: """
+            SELECT id FROM push_deliveries WHERE next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
+            ORDER BY next_attempt_at, id LIMIT ?
+            FOR UPDATE SKIP LOCKED
+            """, arguments: [now, now, limit])
+        guard !ids.isEmpty else { return [] }
+        let lease = WorkLease(holder: holder, from: now)
+        try db.execute(sql: "UPDATE push_deliveries SET claimed_by = ?, claimed_until = ? WHERE id IN (\(databaseQuestionMarks(count: ids.count)))",
+                       arguments: [lease.holder, lease.until] + StatementArguments(ids))
+        return try PushDelivery.filter(keys: ids).order(Column("next_attempt_at"), Column("id")).fetchAll(db)
+    }
+
+    /// When the next queued push nobody has claimed is due, if any is queued.
+    public func nextDue(at now: Date) throws -> Date? {
+        try Date.fetchOne(db, sql: "SELECT MIN(next_attempt_at) FROM push_deliveries WHERE claimed_until IS NULL OR claimed_until <= ?",
+                          arguments: [now])
     }
 
     /// Removes a queued push (sent, or given up).
@@ -59,7 +77,9 @@ extension PushSubscriptions {
     /// Records a failed attempt and when to try again.
     public func reschedule(_ deliveryId: Int64, attempts: Int, nextAttemptAt: Date, status: Int?, error: String) throws {
         try db.execute(cached: """
-            UPDATE push_deliveries SET attempts = ?, next_attempt_at = ?, last_status = ?, last_error = ? WHERE id = ?
+            UPDATE push_deliveries SET attempts = ?, next_attempt_at = ?, last_status = ?, last_error = ?,
+                                       claimed_by = NULL, claimed_until = NULL
+            WHERE id = ?
             """, arguments: [attempts, nextAttemptAt, status, error, deliveryId])
     }
 

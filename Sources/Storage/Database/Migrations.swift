@@ -21,6 +21,7 @@ enum Migrations {
         ("discovery-suggestion-dismissals", discoverySchema),
         ("Registration-1", registrationSchema),
         ("Move-domain-hiding-aliases-moves", moveSchema),
+        ("processes-1", processesSchema),
     ]
 
     /// Every migration, in order, for SQLite.

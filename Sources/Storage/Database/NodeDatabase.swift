@@ -27,6 +27,10 @@ public final class NodeDatabase: Sendable {
         return false
     }
 
+    /// Whether other `fednode` processes may work on this database at the same time
+    /// (PostgreSQL): queued work is then claimed before it is done (`WorkLease`).
+    public var isShared: Bool { isPostgres }
+
     /// Opens the database `location` names: a `postgres://` URL, or a SQLite file path.
     /// - Throws: `StorageError.cannotOpen`, `StorageError.migrationFailed`.
     public convenience init(
@@ -191,8 +195,10 @@ public final class NodeDatabase: Sendable {
         }
     }
 
-    /// Calls `onChange` after each committed transaction of this process that may have
-    /// changed `table` (on PostgreSQL, after every committed write).
+    /// Calls `onChange` after each committed transaction that may have changed `table`: on
+    /// SQLite those of this process (one process serves the file); on PostgreSQL those of
+    /// every process, announced with `NOTIFY` (the table must be one that is announced,
+    /// `PostgresMigrations.announcedInserts` or `announcedChanges`).
     func observe(table: String, onChange: @escaping @Sendable () -> Void) -> ChangeObservation {
         switch engine {
         case .sqlite(let pool, _, _):
@@ -200,7 +206,7 @@ public final class NodeDatabase: Sendable {
                 .start(in: pool, onError: { _ in }, onChange: { _ in onChange() })
             return ChangeObservation(cancel: { cancellable.cancel() })
         case .postgres(let postgres):
-            let id = postgres.addListener(onChange)
+            let id = postgres.addListener(table: table, onChange)
             return ChangeObservation(cancel: { [weak postgres] in postgres?.removeListener(id) })
         }
     }

@@ -57,6 +57,31 @@ public final class SQLSession {
         }
     }
 
+    /// Whether other processes may write the same database at the same time (PostgreSQL; an
+    /// SQLite file is served by one process, `DatabaseLock`).
+    var isShared: Bool {
+        if case .postgres = backend { return true }
+        return false
+    }
+
+    /// Holds `lock` until the transaction ends, waiting for another process that holds it
+    /// (a PostgreSQL transaction-scoped advisory lock). A no-op on SQLite, whose writes are
+    /// serialised anyway. For short critical sections that span processes: claiming queued
+    /// work in order, numbering the stream log in commit order.
+    func holdUntilCommit(_ lock: ProcessLock) throws {
+        guard case .postgres(let pg) = backend else { return }
+        _ = try pg.run(postgres: "SELECT pg_advisory_xact_lock($1)", [lock.rawValue.databaseValue])
+    }
+
+    /// Takes the advisory lock of the scheduled job `name` until the transaction ends, when no
+    /// other process holds it (PostgreSQL); always `true` on SQLite.
+    /// - Returns: Whether the lock is held now.
+    func tryHoldUntilCommit(job name: String) throws -> Bool {
+        guard case .postgres(let pg) = backend else { return true }
+        let rows = try pg.run(postgres: "SELECT pg_try_advisory_xact_lock(7460, hashtext($1))", ["fednode-job:\(name)".databaseValue])
+        return rows.first.flatMap { $0[0] as Bool? } ?? false
+    }
+
     /// Runs `onCommit` once the current transaction commits (never, if it rolls back).
     func afterNextTransaction(onCommit: @escaping @Sendable () -> Void) {
         switch backend {
@@ -64,6 +89,17 @@ public final class SQLSession {
         case .postgres(let pg): pg.afterCommit(onCommit)
         }
     }
+}
+
+/// The advisory locks the processes of one node share (keys in PostgreSQL's one 64-bit space
+/// per database; the prefix 7460 marks them as FedNode's).
+enum ProcessLock: Int64 {
+    /// Migrating the schema.
+    case migrations = 7460011
+    /// Claiming inbox items: the per-actor order holds across processes.
+    case inboxClaims = 7460012
+    /// Appending to the streaming log, so its ids commit in order.
+    case streamLog = 7460013
 }
 
 /// Constant SQL run through a connection's statement cache (`SQLSession.cachedStatement`).

@@ -44,7 +44,9 @@ public enum DeliveryQueue {
     ) throws -> [Delivery] {
         let domainList = domains.isEmpty ? "" : "AND domain NOT IN (\(databaseQuestionMarks(count: domains.count)))"
         let idList = ids.isEmpty ? "" : "AND id NOT IN (\(databaseQuestionMarks(count: ids.count)))"
-        var arguments: StatementArguments = [now]
+        // Rows another process claimed (`WorkLease`) are its work in flight.
+        let unclaimed = db.isShared ? "AND (claimed_until IS NULL OR claimed_until <= ?)" : ""
+        var arguments: StatementArguments = db.isShared ? [now, now] : [now]
         arguments += StatementArguments(Array(domains))
         arguments += StatementArguments(Array(ids))
         arguments += [perDomain, after ?? "", limit]
@@ -56,7 +58,7 @@ public enum DeliveryQueue {
                 SELECT id FROM (
                   SELECT id, domain, ROW_NUMBER() OVER (PARTITION BY domain ORDER BY next_attempt_at, id) AS turn
                   FROM delivery_queue
-                  WHERE next_attempt_at <= ?
+                  WHERE next_attempt_at <= ? \(unclaimed)
                     AND domain NOT IN (SELECT domain FROM delivery_domains WHERE unavailable)
                     \(domainList) \(idList))
                 WHERE turn <= ?
@@ -79,19 +81,21 @@ public enum DeliveryQueue {
     /// - Returns: At most one delivery per domain, at most `limit` in all.
     /// - Throws: A GRDB `DatabaseError`.
     public static func probes(at now: Date, lastFailureBefore: Date, limit: Int, in db: SQLSession) throws -> [Delivery] {
-        try Delivery.fetchAll(
+        // A domain whose probe another process claimed is being probed.
+        let unclaimed = db.isShared ? "AND (claimed_until IS NULL OR claimed_until <= ?)" : ""
+        return try Delivery.fetchAll(
             db,
             sql: """
                 SELECT q.* FROM delivery_domains d
                 JOIN delivery_queue q ON q.id = (
                   SELECT id FROM delivery_queue
-                  WHERE domain = d.domain AND next_attempt_at <= ?
+                  WHERE domain = d.domain AND next_attempt_at <= ? \(unclaimed)
                   ORDER BY next_attempt_at, id LIMIT 1)
                 WHERE d.unavailable AND (d.last_failure_at IS NULL OR d.last_failure_at <= ?)
                 ORDER BY d.domain
                 LIMIT ?
                 """,
-            arguments: [now, lastFailureBefore, limit])
+            arguments: db.isShared ? [now, now, lastFailureBefore, limit] : [now, lastFailureBefore, limit])
     }
 
     /// Removes a delivery that was delivered or given up. A row already gone is not an error.
@@ -115,8 +119,11 @@ public enum DeliveryQueue {
     public static func reschedule(
         _ id: Int64, attempts: Int, nextAttemptAt: Date, status: Int?, error: String, in db: SQLSession
     ) throws {
-        try db.execute(cached: "UPDATE delivery_queue SET attempts = ?, next_attempt_at = ?, last_status = ?, last_error = ? WHERE id = ?",
-                       arguments: [attempts, nextAttemptAt, status, error, id])
+        try db.execute(cached: """
+            UPDATE delivery_queue SET attempts = ?, next_attempt_at = ?, last_status = ?, last_error = ?,
+                                      claimed_by = NULL, claimed_until = NULL
+            WHERE id = ?
+            """, arguments: [attempts, nextAttemptAt, status, error, id])
     }
 
     /// Deletes the deliveries to unavailable domains that were queued at or before `cutoff`:

@@ -42,7 +42,13 @@ public enum InboxQueue {
     ) throws -> [Candidate] {
         let actorList = actors.isEmpty ? "" : "AND actor_uri NOT IN (\(databaseQuestionMarks(count: actors.count)))"
         let domainList = domains.isEmpty ? "" : "AND domain NOT IN (\(databaseQuestionMarks(count: domains.count)))"
-        var arguments: StatementArguments = [now]
+        // Claimed rows, and every row of an actor with a claimed row, are another process's
+        // (or this one's) work in flight; claims that ran out are free again.
+        let unclaimed = db.isShared ? """
+            AND (claimed_until IS NULL OR claimed_until <= ?)
+            AND actor_uri NOT IN (SELECT actor_uri FROM inbox_queue WHERE claimed_until > ?)
+            """ : ""
+        var arguments: StatementArguments = db.isShared ? [now, now, now] : [now]
         arguments += StatementArguments(Array(actors))
         arguments += StatementArguments(Array(domains))
         arguments += [limit]
@@ -50,23 +56,37 @@ public enum InboxQueue {
             db,
             sql: """
                 SELECT id, actor_uri, domain, unfinished_attempts FROM inbox_queue
-                WHERE available_at <= ? AND parked_at IS NULL \(actorList) \(domainList)
+                WHERE available_at <= ? AND parked_at IS NULL \(unclaimed) \(actorList) \(domainList)
                 ORDER BY id LIMIT ?
                 """,
             arguments: arguments)
     }
 
     /// Counts an attempt as started before the handler runs, so a process that dies during
-    /// the attempt leaves a trace.
+    /// the attempt leaves a trace; with `lease`, claims the item for this process.
     /// - Parameters:
     ///   - id: The item's id.
-    ///   - db: An open write transaction.
-    /// - Returns: The item with its raised count, or `nil` when it is gone or parked.
+    ///   - lease: The claim (several processes share the database), or `nil`.
+    ///   - now: Claims that ran out before it are void.
+    ///   - db: An open write transaction; with a lease it holds `ProcessLock.inboxClaims`.
+    /// - Returns: The item with its raised count, or `nil` when it is gone, parked, claimed,
+    ///   or another item of its actor is claimed.
     /// - Throws: A GRDB `DatabaseError`.
-    public static func claim(_ id: Int64, in db: SQLSession) throws -> InboxItem? {
-        try db.execute(
-            sql: "UPDATE inbox_queue SET unfinished_attempts = unfinished_attempts + 1 WHERE id = ? AND parked_at IS NULL",
-            arguments: [id])
+    static func claim(_ id: Int64, lease: WorkLease?, at now: Date, in db: SQLSession) throws -> InboxItem? {
+        if let lease {
+            try db.execute(
+                sql: """
+                    UPDATE inbox_queue SET unfinished_attempts = unfinished_attempts + 1, claimed_by = ?, claimed_until = ?
+                    WHERE id = ? AND parked_at IS NULL AND (claimed_until IS NULL OR claimed_until <= ?)
+                      AND NOT EXISTS (SELECT 1 FROM inbox_queue other WHERE other.actor_uri = inbox_queue.actor_uri
+                                        AND other.id <> inbox_queue.id AND other.claimed_until > ?)
+                    """,
+                arguments: [lease.holder, lease.until, id, now, now])
+        } else {
+            try db.execute(
+                sql: "UPDATE inbox_queue SET unfinished_attempts = unfinished_attempts + 1 WHERE id = ? AND parked_at IS NULL",
+                arguments: [id])
+        }
         guard db.changesCount == 1 else { return nil }
         return try InboxItem.fetchOne(db.cachedStatement(sql: "SELECT * FROM inbox_queue WHERE id = ?"), arguments: [id])
     }
@@ -95,7 +115,8 @@ public enum InboxQueue {
     public static func reschedule(_ id: Int64, attempts: Int, availableAt: Date, error: String, in db: SQLSession) throws {
         try db.execute(
             sql: """
-                UPDATE inbox_queue SET attempts = ?, available_at = ?, last_error = ?, unfinished_attempts = 0
+                UPDATE inbox_queue SET attempts = ?, available_at = ?, last_error = ?, unfinished_attempts = 0,
+                                       claimed_by = NULL, claimed_until = NULL
                 WHERE id = ?
                 """,
             arguments: [attempts, availableAt, error, id])
@@ -108,7 +129,10 @@ public enum InboxQueue {
     /// - Throws: A GRDB `DatabaseError`.
     public static func release(_ id: Int64, in db: SQLSession) throws {
         try db.execute(
-            sql: "UPDATE inbox_queue SET unfinished_attempts = max(unfinished_attempts - 1, 0) WHERE id = ?",
+            sql: """
+                UPDATE inbox_queue SET unfinished_attempts = max(unfinished_attempts - 1, 0), claimed_by = NULL, claimed_until = NULL
+                WHERE id = ?
+                """,
             arguments: [id])
     }
 
@@ -120,7 +144,8 @@ public enum InboxQueue {
     ///   - db: An open write transaction.
     /// - Throws: A GRDB `DatabaseError`.
     public static func park(_ id: Int64, reason: String, at now: Date, in db: SQLSession) throws {
-        try db.execute(cached: "UPDATE inbox_queue SET parked_at = ?, last_error = ? WHERE id = ?", arguments: [now, reason, id])
+        try db.execute(cached: "UPDATE inbox_queue SET parked_at = ?, last_error = ?, claimed_by = NULL, claimed_until = NULL WHERE id = ?",
+                       arguments: [now, reason, id])
         try db.execute(
             sql: "UPDATE seen_activities SET outcome = 'parked' WHERE uri = (SELECT activity_id FROM inbox_queue WHERE id = ?)",
             arguments: [id])
@@ -146,7 +171,8 @@ public enum InboxQueue {
     public static func unpark(_ id: Int64, at now: Date, in db: SQLSession) throws -> Bool {
         try db.execute(
             sql: """
-                UPDATE inbox_queue SET parked_at = NULL, attempts = 0, unfinished_attempts = 0, available_at = ?
+                UPDATE inbox_queue SET parked_at = NULL, attempts = 0, unfinished_attempts = 0, available_at = ?,
+                                       claimed_by = NULL, claimed_until = NULL
                 WHERE id = ? AND parked_at IS NOT NULL
                 """,
             arguments: [now, id])

@@ -10,17 +10,29 @@ import Storage
 actor FailedLogins {
     private var windows: [String: (start: Date, failures: Int)] = [:]
     private let now: @Sendable () -> Date
+    /// Where failures are counted when several processes serve the node; `nil`: in memory.
+    private let shared: NodeDatabase?
 
-    /// A counter reading time from `now`.
-    init(now: @escaping @Sendable () -> Date = Date.init) { self.now = now }
+    /// A counter reading time from `now`, counting in memory or in `shared`.
+    init(now: @escaping @Sendable () -> Date = Date.init, shared: NodeDatabase? = nil) {
+        self.now = now
+        self.shared = shared
+    }
 
     /// Refuses a sign-in to `email` while its window of failures is full.
     /// - Throws: `RateLimitExceeded` (429 with `X-RateLimit-*` headers).
-    func check(_ email: String, rule: RateLimiter.Rule) throws(RateLimitExceeded) {
+    func check(_ email: String, rule: RateLimiter.Rule) async throws(RateLimitExceeded) {
         let current = now()
-        guard let entry = windows[Self.key(email)], current.timeIntervalSince(entry.start) < rule.window,
-            entry.failures >= rule.limit
-        else { return }
+        let key = Self.key(email)
+        var entry = windows[key]
+        if let shared {
+            // Unreadable: the in-memory count still stands (a limiter must not take sign-in down).
+            do {
+                entry = try await shared.read { try $0.coordination.window(Self.sharedKey(key), length: rule.window, at: current) }
+                    .map { ($0.startedAt, $0.hits) }
+            } catch {}
+        }
+        guard let entry, current.timeIntervalSince(entry.start) < rule.window, entry.failures >= rule.limit else { return }
         throw RateLimitExceeded(headers: [
             .rateLimitLimit: String(rule.limit),
             .rateLimitRemaining: "0",
@@ -29,9 +41,12 @@ actor FailedLogins {
     }
 
     /// Counts a failed sign-in to `email`.
-    func failed(_ email: String, rule: RateLimiter.Rule) {
+    func failed(_ email: String, rule: RateLimiter.Rule) async {
         let current = now()
         let key = Self.key(email)
+        if let shared, (try? await shared.writeBookkeeping({ try $0.coordination.countHit(Self.sharedKey(key), window: rule.window, at: current) })) != nil {
+            return
+        }
         var entry = windows[key] ?? (current, 0)
         if current.timeIntervalSince(entry.start) >= rule.window { entry = (current, 0) }
         entry.failures += 1
@@ -42,7 +57,13 @@ actor FailedLogins {
     }
 
     /// A successful sign-in clears the account's failures.
-    func succeeded(_ email: String) { windows[Self.key(email)] = nil }
+    func succeeded(_ email: String) async {
+        let key = Self.key(email)
+        windows[key] = nil
+        if let shared { _ = try? await shared.writeBookkeeping { try $0.coordination.clearWindow(Self.sharedKey(key)) } }
+    }
+
+    private static func sharedKey(_ key: String) -> String { "failed-login:\(key)" }
 
     private static func key(_ email: String) -> String {
         String(email.trimmingCharacters(in: .whitespaces).lowercased().prefix(320))

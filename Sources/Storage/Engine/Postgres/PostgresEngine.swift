@@ -27,8 +27,11 @@ final class PostgresEngine: Sendable {
     private let nextConnectionID = Atomic<Int>(0)
     private let translations = Mutex<[String: PostgresDialect.Statement]>([:])
     private let schema = Mutex<(keys: [String: [String]], columns: [String: [String]])>(([:], [:]))
-    private let listeners = Mutex<[Int: @Sendable () -> Void]>([:])
+    /// Observers of announced tables (`PostgresMigrations.announcedInserts`), by token.
+    private let listeners = Mutex<[Int: (table: String, onChange: @Sendable () -> Void)]>([:])
     private let nextListener = Atomic<Int>(0)
+    /// The task holding the `LISTEN` connection, started with the first observer.
+    private let announcements = Mutex<Task<Void, Never>?>(nil)
 
     /// Connects to the database `url` names (`postgres://user[:password]@host[:port]/db`, or a
     /// Unix socket directory as `?host=/path`), checking that a first connection opens.
@@ -59,6 +62,7 @@ final class PostgresEngine: Sendable {
     }
 
     deinit {
+        announcements.withLock { $0?.cancel() }
         for connection in idle.withLock({ $0 }) { Self.close(connection) }
         threads.shutdownGracefully { _ in }
     }
@@ -104,21 +108,67 @@ final class PostgresEngine: Sendable {
             throw error
         }
         for hook in session.takeCommitHooks() { hook() }
-        if session.wrote { for listener in listeners.withLock({ Array($0.values) }) { listener() } }
         return value
     }
 
-    /// Calls `onChange` after every committed write transaction of this process (workers'
-    /// wake-ups; another process's writes are seen on the workers' timeouts).
+    // MARK: Change announcements
+
+    /// Calls `onChange` after every committed transaction, of any process on the database,
+    /// that changed `table` (one of the tables announced with `NOTIFY`, see
+    /// `PostgresMigrations.coordination`), and whenever announcements may have been missed
+    /// (the listening connection was re-established). Observers poll as well, so a lost
+    /// announcement only costs latency.
     /// - Returns: A token for `removeListener`.
-    func addListener(_ onChange: @escaping @Sendable () -> Void) -> Int {
+    func addListener(table: String, _ onChange: @escaping @Sendable () -> Void) -> Int {
         let id = nextListener.add(1, ordering: .relaxed).newValue
-        listeners.withLock { $0[id] = onChange }
+        listeners.withLock { $0[id] = (table, onChange) }
+        announcements.withLock { task in
+            guard task == nil else { return }
+            let (configuration, eventLoop, logger) = (configuration, eventLoops.next(), logger)
+            task = Task { [weak self] in
+                await Self.listen(configuration: configuration, on: eventLoop, logger: logger) { [weak self] table in
+                    guard let engine = self else { return false }
+                    engine.announce(table)
+                    return true
+                }
+            }
+        }
         return id
     }
 
     /// Stops calling a listener.
     func removeListener(_ id: Int) { _ = listeners.withLock { $0.removeValue(forKey: id) } }
+
+    /// Calls the observers of `table`, or all of them for `nil`.
+    private func announce(_ table: String?) {
+        let matching = listeners.withLock { $0.values.filter { table == nil || $0.table == table }.map(\.onChange) }
+        for onChange in matching { onChange() }
+    }
+
+    /// Holds a connection listening on `PostgresMigrations.changeChannel` and hands each
+    /// announced table name to `deliver` (`nil` after each (re)connection), reconnecting after
+    /// a second when the connection fails, until cancelled or `deliver` returns `false`.
+    private static func listen(configuration: PostgresConnection.Configuration, on eventLoop: any EventLoop, logger: Logger,
+                               deliver: @escaping @Sendable (String?) -> Bool) async {
+        while !Task.isCancelled {
+            do {
+                let connection = try await PostgresConnection.connect(on: eventLoop, configuration: configuration, id: -1, logger: logger)
+                let keepGoing = try await connection.listen(on: PostgresMigrations.changeChannel) { notifications in
+                    guard deliver(nil) else { return false }
+                    for try await notification in notifications {
+                        guard deliver(notification.payload) else { return false }
+                    }
+                    return true
+                }
+                try? await connection.close()
+                if !keepGoing { return }
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning("listening for changes failed; retrying", metadata: ["error": "\(String(reflecting: error))"])
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
 
     private func connect() throws -> PostgresConnection {
         let id = nextConnectionID.add(1, ordering: .relaxed).newValue

@@ -21,13 +21,56 @@ enum PostgresMigrations {
         "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)",
     ]
 
+    /// The channel on which committed changes of the watched tables are announced.
+    static let changeChannel = "fednode_changes"
+    /// Tables whose inserts wake other processes at once (work queued, events logged).
+    static let announcedInserts = ["stream_events", "inbox_queue", "delivery_queue", "push_deliveries"]
+    /// Tables whose every change other processes must hear of (cached federation policy).
+    static let announcedChanges = ["domain_blocks", "domain_allows", "node_settings"]
+
+    /// What several processes on one database need beyond the shared schema, installed (again)
+    /// after every migration run: changes announced with `NOTIFY` (delivered at commit, once
+    /// per table and transaction), and the streaming log numbered in commit order. Its ids
+    /// come from a sequence, and two processes' transactions could otherwise commit ids 11
+    /// then 10: a reader past 11 would never see 10. Taking `ProcessLock.streamLog` before the
+    /// id makes the appenders of all processes take turns until they commit.
+    /// Their names start with `fednode_` (the schema-equivalence test leaves them out).
+    static var coordination: [String] {
+        var statements = [
+            """
+            CREATE OR REPLACE FUNCTION fednode_announce_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+              PERFORM pg_notify('\(changeChannel)', TG_TABLE_NAME);
+              RETURN NULL;
+            END $$
+            """,
+            """
+            CREATE OR REPLACE FUNCTION fednode_stream_order() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+              PERFORM pg_advisory_xact_lock(\(ProcessLock.streamLog.rawValue));
+              NEW.id := nextval(pg_get_serial_sequence('stream_events', 'id'));
+              RETURN NEW;
+            END $$
+            """,
+            "DROP TRIGGER IF EXISTS fednode_stream_order ON stream_events",
+            "CREATE TRIGGER fednode_stream_order BEFORE INSERT ON stream_events FOR EACH ROW EXECUTE FUNCTION fednode_stream_order()",
+        ]
+        for (tables, events) in [(announcedInserts, "INSERT"), (announcedChanges, "INSERT OR UPDATE OR DELETE")] {
+            for table in tables {
+                statements.append("DROP TRIGGER IF EXISTS fednode_announce ON \(table)")
+                statements.append("CREATE TRIGGER fednode_announce AFTER \(events) ON \(table) FOR EACH STATEMENT EXECUTE FUNCTION fednode_announce_change()")
+            }
+        }
+        return statements
+    }
+
     /// Applies every migration not yet applied, in one transaction (PostgreSQL's DDL is
     /// transactional), holding an advisory lock so concurrent processes migrate once.
     /// - Returns: The identifiers applied by this call.
     static func migrate(_ engine: PostgresEngine) throws -> [String] {
         try engine.transactionBlocking(write: true) { session in
             guard case .postgres(let pg) = session.backend else { return [] }
-            try pg.run(postgres: "SELECT pg_advisory_xact_lock(7460011)")
+            try session.holdUntilCommit(.migrations)
             for statement in prelude { try pg.run(postgres: statement) }
             let applied = Set(try pg.run(postgres: "SELECT identifier FROM grdb_migrations").compactMap { $0[0] as String? })
             let dialect = PostgresSchemaDialect(triggerTables: PostgresSchemaDialect.triggerTables(in: Migrations.all.flatMap(\.statements)))
@@ -40,6 +83,14 @@ enum PostgresMigrations {
                 }
                 try pg.run(postgres: "INSERT INTO grdb_migrations(identifier) VALUES ($1)", [identifier.databaseValue])
                 done.append(identifier)
+            }
+            // Reinstalled only when missing or after a migration: dropping a trigger locks its
+            // table, which would stall the other processes at every start.
+            let installed = try pg.run(postgres: """
+                SELECT count(*) FROM pg_trigger WHERE tgname IN ('fednode_announce', 'fednode_stream_order')
+                """).first.flatMap { $0[0] as Int? } ?? 0
+            if !done.isEmpty || installed != announcedInserts.count + announcedChanges.count + 1 {
+                for statement in coordination { try pg.run(postgres: statement) }
             }
             return done
         }

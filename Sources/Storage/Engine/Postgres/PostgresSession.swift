@@ -13,8 +13,6 @@ final class PostgresSession {
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     private(set) var changesCount = 0
     private var commitHooks: [@Sendable () -> Void] = []
-    /// Whether anything was written (workers' change observers are told after commit).
-    private(set) var wrote = false
 
     init(connection: PostgresConnection, engine: PostgresEngine) {
         self.connection = connection
@@ -48,7 +46,6 @@ final class PostgresSession {
         switch result.metadata.command {
         case "INSERT", "UPDATE", "DELETE", "MERGE":
             changesCount = result.metadata.rows ?? 0
-            wrote = true
         default: break
         }
         return try result.rows.map { try engine.makeRow($0) }

@@ -1,0 +1,44 @@
+import Foundation
+import ServiceLifecycle
+import Storage
+
+extension Node {
+    /// Runs `job` every `interval` seconds until cancelled, once for the whole node however
+    /// many processes serve it: on a shared database (PostgreSQL) each process asks for the
+    /// job's turn (`Coordination.takeTurn`) every minute at most, and only the one that gets it
+    /// runs the job; on SQLite the one process runs it every `interval`.
+    func runScheduled(_ name: String, every interval: TimeInterval, _ job: @Sendable () async -> Void) async {
+        let database = self.database
+        let check = database.isShared ? min(interval, 60) : interval
+        while !Task.isCancelled {
+            let now = Date()
+            var turn = true
+            if database.isShared {
+                turn = (try? await database.writeBookkeeping { try $0.coordination.takeTurn(of: name, every: interval, at: now) }) == true
+            }
+            if turn { await job() }
+            try? await Task.sleep(for: .seconds(check))
+        }
+    }
+}
+
+/// Renews the claims this process holds on queued work every `WorkLease.renewalInterval`, so
+/// other processes on the database leave that work alone for as long as this one lives.
+/// Runs only where work is claimed (a shared database) and workers run.
+struct ClaimRenewal: Service {
+    let node: Node
+
+    func run() async throws {
+        let (database, holder) = (node.database, node.processId)
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(WorkLease.renewalInterval))
+                do {
+                    try await database.writeBookkeeping { try $0.coordination.renewClaims(of: holder, at: Date()) }
+                } catch {
+                    node.logger.warning("cannot renew claims on queued work", metadata: ["error": "\(error)"])
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+
+extension Coordination {
+    /// One window of a fixed-window rate limit, as counted so far.
+    public struct Window: Sendable, Equatable {
+        /// When the window started.
+        public var startedAt: Date
+        /// Hits counted in it, the current one included.
+        public var hits: Int
+    }
+
+    /// Counts one hit under `key` in a fixed window of `length` seconds: a window older than
+    /// that starts again at `now`. One statement, so concurrent processes never lose a hit.
+    /// - Returns: The window with this hit counted.
+    public func countHit(_ key: String, window length: TimeInterval, at now: Date) throws -> Window {
+        let expired = now.addingTimeInterval(-length)
+        let row = try Row.fetchOne(db, sql: """
+            INSERT INTO rate_limit_windows(key, started_at, hits) VALUES (?, ?, 1)
+            ON CONFLICT(key) DO UPDATE SET
+              hits = CASE WHEN rate_limit_windows.started_at <= ? THEN 1 ELSE rate_limit_windows.hits + 1 END,
+              started_at = CASE WHEN rate_limit_windows.started_at <= ? THEN excluded.started_at
+                                ELSE rate_limit_windows.started_at END
+            RETURNING started_at, hits
+            """, arguments: [key, now, expired, expired])
+        guard let row else { return Window(startedAt: now, hits: 1) }
+        return Window(startedAt: row["started_at"], hits: row["hits"])
+    }
+
+    /// The current window under `key`, if one started less than `length` seconds ago.
+    public func window(_ key: String, length: TimeInterval, at now: Date) throws -> Window? {
+        let row = try Row.fetchOne(db, sql: "SELECT started_at, hits FROM rate_limit_windows WHERE key = ? AND started_at > ?",
+                                   arguments: [key, now.addingTimeInterval(-length)])
+        return row.map { Window(startedAt: $0["started_at"], hits: $0["hits"]) }
+    }
+
+    /// Forgets the window under `key` (a successful sign-in clears its failures).
+    public func clearWindow(_ key: String) throws {
+        try db.execute(sql: "DELETE FROM rate_limit_windows WHERE key = ?", arguments: [key])
+    }
+
+    /// Deletes windows that started before `cutoff` (all of them over).
+    /// - Returns: How many were deleted.
+    @discardableResult
+    public func pruneWindows(startedBefore cutoff: Date) throws -> Int {
+        try db.execute(sql: "DELETE FROM rate_limit_windows WHERE started_at < ?", arguments: [cutoff])
+        return db.changesCount
+    }
+
+    /// Takes the turn of the scheduled job `name` when its last run (by any process) was at
+    /// least `interval` seconds before `now`, and records this run. When several processes
+    /// ask at once exactly one gets the turn: on PostgreSQL a transaction-scoped advisory lock
+    /// per job turns the others away at once, and the conditional upsert decides even without it.
+    /// - Returns: Whether the caller runs the job now.
+    public func takeTurn(of name: String, every interval: TimeInterval, at now: Date) throws -> Bool {
+        guard try db.tryHoldUntilCommit(job: name) else { return false }
+        try db.execute(sql: """
+            INSERT INTO scheduled_job_runs(name, last_run_at) VALUES (?, ?)
+            ON CONFLICT(name) DO UPDATE SET last_run_at = excluded.last_run_at
+            WHERE scheduled_job_runs.last_run_at <= ?
+            """, arguments: [name, now, now.addingTimeInterval(-interval)])
+        return db.changesCount == 1
+    }
+
+    /// Extends every claim on queued work that `holder` holds (inbox items, deliveries,
+    /// pushes): it is alive and still working on them (`WorkLease`).
+    public func renewClaims(of holder: String, at now: Date) throws {
+        guard db.isShared else { return }
+        let until = WorkLease(holder: holder, from: now).until
+        for table in ["inbox_queue", "delivery_queue", "push_deliveries"] {
+            try db.execute(sql: "UPDATE \(table) SET claimed_until = ? WHERE claimed_by = ? AND claimed_until IS NOT NULL",
+                           arguments: [until, holder])
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// A claim on queued work (an inbox item, a delivery, a push) by one process, until a time.
+///
+/// Several processes on one PostgreSQL database share the queues: a worker claims rows before
+/// it works on them, other processes leave claimed rows alone until the claim ends or runs
+/// out, and a live process renews its claims well before then. A process that dies leaves
+/// its claims to run out, after which another process takes the work again (counted as an
+/// unfinished attempt, as after a crash of a single process). On SQLite one process serves
+/// the file and nothing is claimed.
+public struct WorkLease: Sendable, Equatable {
+    /// How long a claim holds without renewal.
+    public static let duration: TimeInterval = 60
+    /// How often a live process renews its claims.
+    public static let renewalInterval: TimeInterval = 20
+
+    /// The claiming process (`Node.processId`).
+    public let holder: String
+    /// When the claim runs out.
+    public let until: Date
+
+    /// A claim by `holder` from `now` for `duration`.
+    public init(holder: String, from now: Date) {
+        self.holder = holder
+        self.until = now.addingTimeInterval(Self.duration)
+    }
+}
