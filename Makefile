@@ -71,7 +71,7 @@ PG_DIR ?= $(shell mktemp -u /tmp/fednode-pg.XXXXXX)
 # The storage tests (both engines, data migration), the command line, and the client-API suites
 # of the main flows. (The whole suite also runs on PostgreSQL with FEDNODE_TEST_DATABASE_URL set,
 # but takes too long on two cores for every CI run.)
-PG_SUITES ?= StorageTests|CLITests|StatusesTests|SearchTests|TimelinesTests|NotificationsTests|RelationshipsTests|AccountsTests|InstanceTests|DomainBlocksTests|LifecycleTests|ListsTests|FiltersTests|ModerationTests
+PG_SUITES ?= StorageTests|CLITests|MultiProcessTests|StatusesTests|SearchTests|TimelinesTests|NotificationsTests|RelationshipsTests|AccountsTests|InstanceTests|DomainBlocksTests|LifecycleTests|ListsTests|FiltersTests|ModerationTests
 test-postgres: deps
 	@scripts/install-deps postgresql
 	$(SWIFT) build --build-tests

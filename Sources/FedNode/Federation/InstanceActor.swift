@@ -18,6 +18,7 @@ struct InstanceActor: Sendable {
     static func load(database: NodeDatabase, base: String) throws(NodeError) -> InstanceActor {
         do {
             let pem = try database.writeBlocking { db -> String in
+                try db.settings.holdForFirstStart()
                 if let pem = try db.settings.value("instance_private_key") { return pem }
                 let pem = try RSAPrivateKey.generate(bits: 2048).pkcs8PEM
                 try db.settings.set("instance_private_key", to: pem)

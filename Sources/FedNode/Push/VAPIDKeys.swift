@@ -14,6 +14,7 @@ enum VAPIDKeys {
     static func load(database: NodeDatabase) throws(NodeError) -> P256Key {
         do {
             return try database.writeBlocking { db in
+                try db.settings.holdForFirstStart()
                 if let privateText = try db.settings.value(privateSetting), let publicText = try db.settings.value(publicSetting) {
                     guard let privateKey = Base64URL.decode(privateText), let publicKey = Base64URL.decode(publicText) else {
                         throw NodeError.configuration("the stored VAPID key is not base64url")

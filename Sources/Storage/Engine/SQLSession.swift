@@ -100,6 +100,9 @@ enum ProcessLock: Int64 {
     case inboxClaims = 7460012
     /// Appending to the streaming log, so its ids commit in order.
     case streamLog = 7460013
+    /// Creating what a node makes once, on its first start (keys): processes starting together
+    /// must not each make their own.
+    case firstStart = 7460014
 }
 
 /// Constant SQL run through a connection's statement cache (`SQLSession.cachedStatement`).
