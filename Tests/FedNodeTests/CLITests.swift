@@ -85,6 +85,8 @@ struct CLITests {
         (["serve", "--log-level", "loud"], "log-level"),
         (["serve", "--public-url", "ftp://x"], "public-url"),
         (["serve", "--domain", "bad domain"], "domain"),
+        (["serve", "--role", "janitor"], "--role must be one of all, web, worker"),
+        (["serve", "--role", "web"], "needs a database the node's processes share"),
         (["frobnicate"], "frobnicate"),
     ])
     func badArguments(arguments: [String], mention: String) async throws {

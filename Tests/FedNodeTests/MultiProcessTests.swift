@@ -7,21 +7,23 @@ import Synchronization
 import Testing
 import TestSupport
 
-/// Two `fednode serve` processes on one PostgreSQL database act as one node: signed inbox
-/// traffic and client-API requests go to both (as a load balancer would spread them), and
-/// every activity is processed exactly once, every delivery sent once, and streaming clients
-/// of either process see every event. Runs where `make test-postgres` provides PostgreSQL.
+/// Three `fednode serve` processes on one PostgreSQL database act as one node: one of role
+/// `all` and one of role `web` take signed inbox traffic and client-API requests (as a load
+/// balancer would spread them), one of role `worker` only works. Every activity is processed
+/// exactly once, every delivery sent once, and streaming clients of either serving process
+/// see every event. Runs where `make test-postgres` provides PostgreSQL.
 @Suite("Several processes, one node", .enabled(if: PostgresTestDatabase.url != nil))
 struct MultiProcessTests {
     /// Remote actors that follow alice and like both of her posts.
     static let followers = 16
 
-    @Test("two processes on one database process each activity once and stream every event to clients of both")
+    @Test("processes on one database process each activity once and stream every event to clients of each")
     func twoProcesses() async throws {
         let url = try PostgresTestDatabase.fresh()
         let dataDir = (NSTemporaryDirectory() as NSString).appendingPathComponent("fednode-multi-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(atPath: dataDir) }
-        let (port1, port2) = (try LoopbackPort.free(), try LoopbackPort.free())
+        let ports = try (0..<3).map { _ in try LoopbackPort.free() }
+        let (port1, port2) = (ports[0], ports[1])
         let domain = "127.0.0.1:\(port1)"
         let created = try await FedNodeProcess.run(["user", "create", "alice", "--email", "alice@example.test", "--password", "correct horse",
                                                     "--data-dir", dataDir, "--database", url, "--domain", domain, "--test-mode"])
@@ -30,27 +32,33 @@ struct MultiProcessTests {
         let origin = try RemoteOrigin()
         try await origin.start()
         defer { Task { await origin.stop() } }
-        // Both processes serve the same node (same domain, database and media directory).
-        let processes = try [port1, port2].map { port in
+        // The processes serve the same node (same domain, database and media directory).
+        let roles = ["all", "web", "worker"]
+        let processes = try zip(ports, roles).map { port, role in
             try ChildProcess(FedNodeProcess.executable.path, [
                 "serve", "--port", "\(port)", "--domain", domain, "--data-dir", dataDir, "--database", url, "--test-mode",
-                "--log-level", "warning",
+                "--log-level", "warning", "--role", role,
             ], environment: ProcessInfo.processInfo.environment.merging(["FEDNODE_PASSWORD_COST": "10"]) { $1 },
                stdout: .file(dataDir + "-\(port).log"), stderr: .file(dataDir + "-\(port).log"))
         }
         defer {
             for process in processes { process.terminate(); _ = process.waitForExit() }
-            for port in [port1, port2] { try? FileManager.default.removeItem(atPath: dataDir + "-\(port).log") }
+            for port in ports { try? FileManager.default.removeItem(atPath: dataDir + "-\(port).log") }
         }
         let client = CurlHTTPClient(configuration: .init(userAgent: "multi-process-test", allowPrivateAddresses: true))
         defer { client.shutdown() }
-        let bases = ["http://127.0.0.1:\(port1)", "http://127.0.0.1:\(port2)"]
+        let all = ports.map { "http://127.0.0.1:\($0)" }
         do {
-            for base in bases { try await Self.waitUntilReady(base, client: client) }
+            for base in all { try await Self.waitUntilReady(base, client: client) }
         } catch {
-            Issue.record("logs: \(bases.map { (try? String(contentsOfFile: dataDir + "-\($0.split(separator: ":").last!).log", encoding: .utf8)) ?? "" })")
+            Issue.record("logs: \(ports.map { (try? String(contentsOfFile: dataDir + "-\($0).log", encoding: .utf8)) ?? "" })")
             throw error
         }
+        // The worker serves health and metrics only; the other two serve everything.
+        let bases = Array(all.prefix(2))
+        #expect(try await client.execute(HTTPClientRequest(url: "\(all[2])/api/v1/instance")).status == 404)
+        #expect(try await client.execute(HTTPClientRequest(url: "\(all[2])/healthz")).status == 200)
+        #expect(try await client.execute(HTTPClientRequest(url: "\(bases[1])/api/v1/instance")).status == 200)
 
         // alice signs in through one process; her token works on both.
         let token = try await Self.token(base: bases[0], client: client)
@@ -89,12 +97,13 @@ struct MultiProcessTests {
 
         let expectedNotifications = Self.followers * (1 + posts.count)
         try await eventually("every activity was processed", within: 120) {
-            let processed = try await Self.processedCount(bases, client: client)
+            let processed = try await Self.processedCount(all, client: client)
             return processed >= sent
         }
         // Nothing more arrives later: no activity was processed twice.
         try await Task.sleep(for: .seconds(2))
-        #expect(try await Self.processedCount(bases, client: client) == sent, "each activity processed exactly once, by one of the two processes")
+        #expect(try await Self.processedCount(all, client: client) == sent, "each activity processed exactly once, by one process")
+        #expect(try await Self.processedCount([bases[1]], client: client) == 0, "the web process leaves the work to the others")
 
         let database = try NodeDatabase(url: #require(DatabaseURL(url)))
         let (notifications, queued, outcomes) = try await database.readSQL { db in

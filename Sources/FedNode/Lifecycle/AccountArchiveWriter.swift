@@ -90,9 +90,9 @@ struct AccountArchiveWriter: Sendable {
     /// directory is left out (logged).
     private func writePhotos(of account: Account, to zip: ZipWriter) async throws {
         let media = try await node.database.read { db in try db.accountArchive.postMedia(of: account.id, limit: Self.maxPhotos) }
-        let store = MediaStore(root: URL(fileURLWithPath: node.uploadStore.directory))
+        let store = node.mediaStorage
         for attachment in media {
-            guard let path = attachment.filePath, let file = store.fileURL(for: path), FileManager.default.fileExists(atPath: file.path) else {
+            guard let path = attachment.filePath, let file = store.localFile(for: path) else {
                 node.logger.warning("archive: photo file missing", metadata: ["media": "\(attachment.id)"])
                 continue
             }

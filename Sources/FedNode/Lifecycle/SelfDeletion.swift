@@ -38,7 +38,7 @@ struct SelfDeletion: Sendable {
 
     // The rows are gone; a file that cannot be removed now is swept by the media janitor later.
     private func removeFiles(_ paths: [String]) {
-        let store = MediaStore(root: URL(fileURLWithPath: node.uploadStore.directory))
+        let store = node.mediaStorage
         for path in paths {
             do { try store.delete(path) } catch {
                 node.logger.warning("media file of a deleted account not removed", metadata: ["path": "\(path)", "error": "\(error)"])

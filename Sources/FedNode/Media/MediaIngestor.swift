@@ -10,13 +10,13 @@ public struct MediaIngestor: Sendable {
     /// Makes the outputs.
     public let processor: MediaProcessor
     /// Keeps the outputs.
-    public let store: MediaStore
+    public let store: any MediaStorage
 
     /// Creates an ingestor.
     /// - Parameters:
     ///   - processor: The shared image processor.
     ///   - store: The media directory.
-    public init(processor: MediaProcessor, store: MediaStore) {
+    public init(processor: MediaProcessor, store: any MediaStorage) {
         self.processor = processor
         self.store = store
     }

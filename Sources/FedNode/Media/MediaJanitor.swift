@@ -36,7 +36,7 @@ public struct MediaJanitor: Service {
                 try db.media.deleteUnattached(createdBefore: now.addingTimeInterval(-Self.unattachedLifetime))
                 return try Self.referencedPaths(in: db)
             }
-            let store = MediaStore(root: URL(fileURLWithPath: node.uploadStore.directory))
+            let store = node.mediaStorage
             let removed = try store.sweep(referenced: referenced, minimumAge: grace)
             await node.remoteMedia.evictExpired()
             if !removed.isEmpty { node.logger.info("media files removed", metadata: ["count": "\(removed.count)"]) }

@@ -40,10 +40,14 @@ public struct UploadStore: Sendable {
     /// Largest upload accepted (Mastodon's image limit).
     public static let maxBytes = 16 * 1024 * 1024
 
+    /// Where the processed files go (`MediaStorage`).
+    let storage: any MediaStorage
+
     /// A store writing under `directory`, processing with `processor`.
     init(directory: String, processor: MediaProcessor) {
         self.directory = directory
         self.processor = processor
+        self.storage = MediaStore(root: URL(fileURLWithPath: directory))
     }
 
     /// Checks, processes and stores an uploaded photo.
@@ -70,7 +74,7 @@ public struct UploadStore: Sendable {
     }
 
     private func ingest(_ data: Data, kind: MediaKind, focus: FocalPoint?) async throws(NodeError) -> StoredMedia {
-        let ingestor = MediaIngestor(processor: processor, store: MediaStore(root: URL(fileURLWithPath: directory)))
+        let ingestor = MediaIngestor(processor: processor, store: storage)
         do { return try await ingestor.ingest(data, kind: kind, focus: focus) } catch {
             throw error.isInvalidInput ? .validation("Validation failed: \(error.message)") : .internal("media: \(error)")
         }
