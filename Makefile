@@ -67,6 +67,7 @@ test: deps test-deps venv
 ## The tests on PostgreSQL as well as SQLite: installs Debian's postgresql package when missing,
 ## starts a throwaway cluster in a temporary directory (Unix socket only, as an unprivileged
 ## user), runs PG_SUITES with every node on PostgreSQL, and stops the cluster.
+# (Expanded once per recipe, into a shell variable: each $(PG_DIR) would run mktemp again.)
 PG_DIR ?= $(shell mktemp -u /tmp/fednode-pg.XXXXXX)
 # The storage tests (both engines, data migration), the command line, and the client-API suites
 # of the main flows. (The whole suite also runs on PostgreSQL with FEDNODE_TEST_DATABASE_URL set,
@@ -75,10 +76,10 @@ PG_SUITES ?= StorageTests|CLITests|MultiProcessTests|StatusesTests|SearchTests|T
 test-postgres: deps
 	@scripts/install-deps postgresql
 	$(SWIFT) build --build-tests
-	@url=$$(scripts/pg-cluster start $(PG_DIR)) || exit 1; \
+	@dir='$(PG_DIR)'; url=$$(scripts/pg-cluster start "$$dir") || exit 1; \
 	  echo "PostgreSQL test cluster: $$url"; \
 	  FEDNODE_TEST_DATABASE_URL="$$url" $(SWIFT) test --skip-build --filter '$(PG_SUITES)'; status=$$?; \
-	  scripts/pg-cluster stop $(PG_DIR); exit $$status
+	  scripts/pg-cluster stop "$$dir"; exit $$status
 
 ## Release build, then the benchmark suite (DESIGN.md budgets): prints one table and writes
 ## BENCHMARKS.md. Keys and generated databases are cached in $(BENCH_DIR) (about 2 GB).
@@ -86,12 +87,18 @@ BENCH_DIR ?= .bench
 BENCH_ARGS ?=
 bench: release
 	@command -v openssl >/dev/null || { echo "make bench needs the openssl command (apt-get install openssl)" >&2; exit 1; }
-	FEDNODE_BENCH_COMMAND="make bench" .build/release/fednode bench --data-dir $(BENCH_DIR) $(BENCH_ARGS)
+	@scripts/install-deps postgresql
+	@dir='$(PG_DIR)'; url=$$(scripts/pg-cluster start "$$dir") || exit 1; \
+	  FEDNODE_BENCH_DATABASE_URL="$$url" FEDNODE_BENCH_COMMAND="make bench" .build/release/fednode bench --data-dir $(BENCH_DIR) $(BENCH_ARGS); \
+	  status=$$?; scripts/pg-cluster stop "$$dir"; exit $$status
 
 ## A fast smoke run of the suite (one small database); writes $(BENCH_DIR)/BENCHMARKS-quick.md.
 bench-quick: release
 	@command -v openssl >/dev/null || { echo "make bench-quick needs the openssl command (apt-get install openssl)" >&2; exit 1; }
-	FEDNODE_BENCH_COMMAND="make bench-quick" .build/release/fednode bench --quick --data-dir $(BENCH_DIR) $(BENCH_ARGS)
+	@scripts/install-deps postgresql
+	@dir='$(PG_DIR)'; url=$$(scripts/pg-cluster start "$$dir") || exit 1; \
+	  FEDNODE_BENCH_DATABASE_URL="$$url" FEDNODE_BENCH_COMMAND="make bench-quick" .build/release/fednode bench --quick --data-dir $(BENCH_DIR) $(BENCH_ARGS); \
+	  status=$$?; scripts/pg-cluster stop "$$dir"; exit $$status
 
 ## libFuzzer targets (Tests/Fuzz/Targets, built with swiftc into .build-fuzz): each runs FUZZ_RUNS
 ## executions, or FUZZ_SECONDS seconds when set, over its seed corpus; prints executions and crashes.

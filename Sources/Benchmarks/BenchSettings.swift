@@ -12,6 +12,9 @@ public enum BenchPart: String, CaseIterable, Sendable {
     case memory
     /// Photos through the upload pipeline per second (12-megapixel JPEG) and peak memory.
     case media
+    /// The inbox (one process, then two on one database) and deliveries on PostgreSQL; runs
+    /// when `FEDNODE_BENCH_DATABASE_URL` names a database on a cluster (`make bench` starts one).
+    case postgres
 }
 
 /// What to run and how big: filled by `fednode bench`'s options.
@@ -24,6 +27,8 @@ public struct BenchSettings: Sendable {
     public var output: String? = "BENCHMARKS.md"
     /// The parts to run.
     public var parts = Set(BenchPart.allCases)
+    /// A database on the PostgreSQL cluster the `postgres` part creates its databases beside.
+    public var postgresURL: String?
     /// Database sizes (posts) of the cost curve; the largest is the one budgets are read at.
     public var sizes = [10_000, 100_000, 1_000_000]
     /// Timed inbox requests per size (after 1,000 warm-up requests, one per actor).

@@ -43,10 +43,13 @@ public struct BenchSuite: Sendable {
             results.startup = try StartupBench(settings: settings)
                 .run(largest, timeline: settings.parts.contains(.timeline) ? TimelineBench(settings: settings) : nil)
         }
-        if settings.parts.contains(.inbox) {
+        var traffic: (warmUp: [[UInt8]], timed: [[UInt8]])?
+        if settings.parts.contains(.inbox) || (settings.parts.contains(.postgres) && settings.postgresURL != nil) {
             Self.log("signing \(BenchWorld.keyedActorCount + settings.inboxRequests) inbox requests")
-            let warmUp = try InboxTraffic.signed(0..<BenchWorld.keyedActorCount, keys: keys)
-            let timed = try InboxTraffic.signed(BenchWorld.keyedActorCount..<(BenchWorld.keyedActorCount + settings.inboxRequests), keys: keys)
+            traffic = (try InboxTraffic.signed(0..<BenchWorld.keyedActorCount, keys: keys),
+                       try InboxTraffic.signed(BenchWorld.keyedActorCount..<(BenchWorld.keyedActorCount + settings.inboxRequests), keys: keys))
+        }
+        if settings.parts.contains(.inbox), let (warmUp, timed) = traffic {
             let bench = InboxBench(settings: settings, log: Self.log)
             for database in databases { results.inbox[database.posts] = try bench.run(database, warmUp: warmUp, timed: timed) }
             if let largest = databases.last, let burst = results.inbox[largest.posts] {
@@ -58,6 +61,10 @@ public struct BenchSuite: Sendable {
             Self.log("reference: openssl speed rsa2048 on \(report.machine.cores) processes")
             results.openssl = try OpenSSLSpeed.measure(seconds: settings.opensslSeconds, processes: report.machine.cores, scratch: scratch)
             results.delivery = try await DeliveryBench(settings: settings, log: Self.log).run()
+        }
+        if settings.parts.contains(.postgres), let url = settings.postgresURL, let smallest = databases.first, let (warmUp, timed) = traffic {
+            results.postgres = try await PostgresBench(settings: settings, serverURL: url, log: Self.log)
+                .run(smallest, warmUp: warmUp, timed: timed)
         }
 
         ReportBuilder(settings: settings, results: results).fill(&report)
@@ -86,6 +93,8 @@ struct Results: Sendable {
     var timeline: [Int: TimelineBench.Figures] = [:]
     var startup: StartupBench.Figures?
     var inbox: [Int: InboxBench.Figures] = [:]
+    /// The PostgreSQL part, on the smallest database.
+    var postgres: PostgresBench.Figures?
     /// The rates tried on the largest database, in order.
     var sustained: [SustainedInboxBench.Step] = []
     var openssl: OpenSSLSpeed.Figures?

@@ -29,20 +29,24 @@ struct DeliveryBench {
 
     let settings: BenchSettings
     let log: @Sendable (String) -> Void
+    /// The PostgreSQL database the node runs on; `nil`: SQLite in its data directory.
+    var databaseURL: String? = nil
 
     func run() async throws -> Figures {
         let sink = try LoopbackSink(count: settings.sinkCount)
         sink.start()
         defer { sink.stop() }
-        let directory = settings.runDirectory("delivery")
+        let directory = settings.runDirectory(databaseURL == nil ? "delivery" : "postgres-delivery")
         try? FileManager.default.removeItem(atPath: directory)
         let (node, author) = try await makeNode(directory: directory, sinkPorts: sink.ports)
-        let server = try ServerProcess(binary: settings.binary, dataDirectory: directory, arguments: ["--test-mode"],
+        let server = try ServerProcess(binary: settings.binary, dataDirectory: directory,
+                                       arguments: ["--test-mode"] + (databaseURL.map { ["--database", $0] } ?? []),
                                        logPath: directory + "/server.log")
         defer { server.stop() }
         try server.waitUntilServing()
         let startPeak = server.resetPeak()
-        let monitor = try QueueMonitor(path: directory + "/fednode.sqlite")
+        let monitor = try databaseURL.map { url throws(BenchError) in try QueueMonitor(url: url) }
+            ?? QueueMonitor(path: directory + "/fednode.sqlite")
 
         // Warm-up post: connections to every sink, the signer's parsed key.
         _ = try await node.posts.create(PostService.Draft(text: "Warm-up photo #photography"), by: author)
@@ -76,6 +80,7 @@ struct DeliveryBench {
     private func makeNode(directory: String, sinkPorts: [Int]) async throws -> (Node, Account) {
         var configuration = NodeConfiguration(domain: "delivery.\(BenchWorld.localDomain)", testMode: true)
         configuration.dataDirectory = directory
+        configuration.databaseURL = databaseURL
         configuration.passwordCost = 10
         var logger = Logger(label: "bench")
         logger.logLevel = .warning

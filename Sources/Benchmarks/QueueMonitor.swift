@@ -14,6 +14,12 @@ struct QueueMonitor {
         }
     }
 
+    /// Watches the node database at `url` (PostgreSQL).
+    init(url: String) throws(BenchError) {
+        guard let parsed = DatabaseURL(url) else { throw .setup("not a postgres:// URL: \(url)") }
+        do { probe = try QueueProbe(url: parsed) } catch { throw .setup("cannot connect to \(url): \(error)") }
+    }
+
     /// Inbox items not yet attempted.
     var inboxPending: Int { probe.inboxPending }
     /// Inbox items that failed and wait for a retry.

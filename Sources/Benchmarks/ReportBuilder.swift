@@ -19,7 +19,7 @@ struct ReportBuilder {
     }
 
     func fill(_ report: inout BenchReport) {
-        report.rows += inboxRows() + deliveryRows() + timelineRows() + memoryRows() + mediaRows()
+        report.rows += inboxRows() + deliveryRows() + timelineRows() + memoryRows() + mediaRows() + postgresRows()
         fillCurve(&report)
         report.notes += notes()
     }
@@ -40,6 +40,38 @@ struct ReportBuilder {
                   ratio: Format.ratio(Double(media.peak) / Double(max(media.residentBefore, 1))), budget: "≤ 250 MB",
                   verdict: Format.verdict(media.peak <= Budget.photoPeakBytes)),
         ]
+    }
+
+    /// The PostgreSQL part: each figure against the same figure on SQLite in this run, and the
+    /// two-process inbox against the one-process one (the scaling).
+    private func postgresRows() -> [BenchReport.Row] {
+        guard let postgres = results.postgres else { return [] }
+        let label = Self.count(postgres.posts) + " posts"
+        var rows: [BenchReport.Row] = []
+        let sqlite = results.inbox[postgres.posts]
+        let one = postgres.inbox.first { $0.processes == 1 }
+        for run in postgres.inbox {
+            let processes = run.processes == 1 ? "1 process" : "\(run.processes) processes"
+            let accepted = run.acceptedRate, drain = run.drainRate
+            let acceptRef: (String, Double?) = run.processes == 1
+                ? ("SQLite: " + (sqlite.map { Format.rate($0.accepted.rate(of: 202)) } ?? "—"), sqlite?.accepted.rate(of: 202))
+                : ("1 process: " + (one.map { Format.rate($0.acceptedRate) } ?? "—"), one?.acceptedRate)
+            let drainRef: (String, Double?) = run.processes == 1
+                ? ("SQLite: " + (sqlite.map { Format.rate($0.drainRate) } ?? "—"), sqlite?.drainRate)
+                : ("1 process: " + (one.map { Format.rate($0.drainRate) } ?? "—"), one?.drainRate)
+            rows.append(.init(figure: "PostgreSQL, \(processes): inbox accepted (202), \(settings.connections) connections, \(label)",
+                              value: Format.rate(accepted), reference: acceptRef.0, ratio: acceptRef.1.map { Format.ratio(accepted / $0) } ?? "—"))
+            rows.append(.init(figure: "PostgreSQL, \(processes): inbox queue drained (processed/s)",
+                              value: Format.rate(drain) + (run.drained ? "" : " (not drained)"),
+                              reference: drainRef.0, ratio: drainRef.1.map { Format.ratio(drain / $0) } ?? "—"))
+        }
+        if let delivery = postgres.delivery {
+            let reference = results.delivery?.rate
+            rows.append(.init(figure: "PostgreSQL: deliveries to \(settings.sinkCount) loopback inboxes (deliveries/s)",
+                              value: Format.rate(delivery.rate), reference: "SQLite: " + (reference.map(Format.rate) ?? "—"),
+                              ratio: reference.map { Format.ratio(delivery.rate / $0) } ?? "—"))
+        }
+        return rows
     }
 
     private func inboxRows() -> [BenchReport.Row] {

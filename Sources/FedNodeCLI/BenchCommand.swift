@@ -32,6 +32,8 @@ struct BenchCommand: AsyncParsableCommand {
         settings.dataDirectory = dataDir
         settings.output = output ?? (quick ? (dataDir as NSString).appendingPathComponent("BENCHMARKS-quick.md") : "BENCHMARKS.md")
         if settings.output == "-" { settings.output = nil }
+        // The postgres part needs a cluster: `make bench` starts a throwaway one and names it here.
+        settings.postgresURL = ProcessInfo.processInfo.environment["FEDNODE_BENCH_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
         if let parts {
             let chosen = try parts.split(separator: ",").map { name in
                 guard let part = BenchPart(rawValue: name.trimmingCharacters(in: .whitespaces)) else {

@@ -22,13 +22,17 @@ struct DataMigrationTests {
     }
 
     /// A small node: local and remote accounts, follows, a thread with a boost and likes,
-    /// notifications, photos, hashtags, a report (an auto-incremented id) and settings.
+    /// notifications, photos, hashtags, a report (an auto-incremented id) and settings; and 300
+    /// more remote accounts, so a batch of rows holds more values than SQLite selects at once.
     private func populate(_ database: NodeDatabase) throws {
         try database.writeBlocking { tx in
             let alice = Account(username: "alice", domain: nil, uri: "https://local.example/users/alice")
             let bob = Account(username: "Bob", domain: "remote.example", uri: "https://remote.example/users/bob")
             let carol = Account(username: "carol", domain: nil, uri: "https://local.example/users/carol")
             for account in [alice, bob, carol] { try tx.accounts.insert(account) }
+            for number in 0..<300 {
+                try tx.accounts.insert(Account(username: "r\(number)", domain: "crowd.example", uri: "https://crowd.example/users/r\(number)"))
+            }
             try tx.follows.insert(Follow(accountId: bob.id, targetAccountId: alice.id, uri: "https://remote.example/follows/1", state: .accepted))
             try tx.follows.insert(Follow(accountId: carol.id, targetAccountId: alice.id, uri: nil, state: .pending))
             let photo = Post(uri: "\(alice.uri)/statuses/1", accountId: alice.id, local: true)

@@ -200,10 +200,31 @@ final class PostgresEngine: Sendable {
             if !arguments.isEmpty { throw DatabaseError(message: "wrong number of statement arguments: \(arguments)") }
             return []
         }
-        let select = "SELECT " + statement.parameters.joined(separator: ", ")
+        let parameters = statement.parameters
+        // SQLite returns at most 2,000 columns: a statement with more parameters (a batch of
+        // rows in one INSERT, a long IN list) is read in chunks. Each chunk also names the last
+        // parameter, so SQLite counts as many parameters as the arguments hold (dropped after).
+        // Only numbered parameters chunk this way; named ones are never that many.
+        let chunkSize = 1_000
+        guard parameters.count > chunkSize, parameters.allSatisfy({ $0.hasPrefix("?") }) else {
+            return try selectValues(parameters[...], arguments: arguments, extra: nil)
+        }
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(parameters.count)
+        for start in stride(from: 0, to: parameters.count, by: chunkSize) {
+            let end = min(start + chunkSize, parameters.count)
+            values += try selectValues(parameters[start..<end], arguments: arguments, extra: end < parameters.count ? parameters.last : nil)
+        }
+        return values
+    }
+
+    /// The values `arguments` bind to `parameters`, read back through SQLite; `extra` is
+    /// selected too (to set the parameter count) and left out of the result.
+    private func selectValues(_ parameters: ArraySlice<String>, arguments: StatementArguments, extra: String?) throws -> [DatabaseValue] {
+        let select = "SELECT " + (parameters + (extra.map { [$0] } ?? [])).joined(separator: ", ")
         return try compiler.inDatabase { db in
             guard let row = try Row.fetchOne(db.cachedStatement(sql: select), arguments: arguments) else { return [] }
-            return Array(row.databaseValues)
+            return Array(row.databaseValues.prefix(parameters.count))
         }
     }
 

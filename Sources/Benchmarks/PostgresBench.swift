@@ -1,0 +1,110 @@
+import Foundation
+import Synchronization
+
+/// Part 6 (PostgreSQL, `make bench` starts a throwaway cluster): the inbox and deliveries with
+/// the node's data on PostgreSQL, the same requests as the SQLite parts of the same run (their
+/// reference), and the inbox again with two `fednode serve` processes on one database, the
+/// load spread over both, to show how it scales from one process to two.
+struct PostgresBench {
+    /// One inbox run: what was accepted and how fast the queue drained.
+    struct InboxRun: Sendable {
+        var processes: Int
+        var accepted: LoadResult
+        var drainRate: Double
+        var drained: Bool
+        var outcomes: [String: Int]
+        /// Accepted per second over all processes (first request to last answer of any).
+        var acceptedRate: Double { accepted.seconds > 0 ? Double(accepted.statuses[202, default: 0]) / accepted.seconds : 0 }
+    }
+
+    /// What the part measured.
+    struct Figures: Sendable {
+        var posts: Int
+        var inbox: [InboxRun] = []
+        var delivery: DeliveryBench.Figures?
+    }
+
+    let settings: BenchSettings
+    /// A database on the cluster; the part creates databases beside it.
+    let serverURL: String
+    let log: @Sendable (String) -> Void
+
+    /// Runs the inbox with one process and with two on copies of `database`, then deliveries.
+    func run(_ database: TimelineDatabase, warmUp: [[UInt8]], timed: [[UInt8]]) async throws -> Figures {
+        var figures = Figures(posts: database.posts)
+        for processes in [1, 2] {
+            log("postgres inbox \(database.posts) posts, \(processes) process\(processes == 1 ? "" : "es"): \(timed.count) signed activities")
+            figures.inbox.append(try inbox(database, processes: processes, warmUp: warmUp, timed: timed))
+        }
+        log("postgres delivery: \(settings.deliveryPosts) posts x \(settings.sinkCount) inboxes")
+        figures.delivery = try await DeliveryBench(settings: settings, log: log, databaseURL: try createDatabase()).run()
+        return figures
+    }
+
+    /// The inbox part on a PostgreSQL copy of `database`, served by `processes` processes.
+    private func inbox(_ database: TimelineDatabase, processes: Int, warmUp: [[UInt8]], timed: [[UInt8]]) throws(BenchError) -> InboxRun {
+        let directory = settings.runDirectory("postgres-inbox-\(database.posts)-\(processes)")
+        try? FileManager.default.removeItem(atPath: directory)
+        try database.copy(to: directory)
+        let url = try createDatabase()
+        let copied = try Subprocess.output(
+            of: [settings.binary, "migrate-data", "--from", "sqlite:\(directory)/fednode.sqlite", "--to", url], scratch: directory + "/migrate-data.txt")
+        guard copied.code == 0 else { throw .setup("migrate-data into \(url) failed: \(copied.output.suffix(500))") }
+        var servers: [ServerProcess] = []
+        defer { for server in servers { server.stop() } }
+        for index in 0..<processes {
+            servers.append(try ServerProcess(binary: settings.binary, dataDirectory: directory, arguments: ["--database", url],
+                                             logPath: directory + "/server-\(index).log"))
+        }
+        for server in servers { _ = try server.waitUntilServing() }
+        let monitor = try QueueMonitor(url: url)
+
+        let warm = try LoadGenerator(port: servers[0].port, connections: settings.connections).run(warmUp)
+        guard warm.statuses[202] == warmUp.count else {
+            throw .server("warm-up answered \(warm.statuses) (\(warm.failures) failed); log: \(servers[0].logTail())")
+        }
+        guard QueueMonitor.wait(limit: 180, { monitor.inboxPending == 0 }) != nil else { throw .timedOut("postgres inbox warm-up drain") }
+
+        // The timed requests dealt round-robin to the processes, as a balancer would, each
+        // process getting its share of the connections; all generators start together.
+        let shares = (0..<processes).map { index in stride(from: index, to: timed.count, by: processes).map { timed[$0] } }
+        let results = Mutex<[Result<LoadResult, BenchError>]>([])
+        let ports = servers.map(\.port)
+        let sendStart = MonotonicClock.now()
+        DispatchQueue.concurrentPerform(iterations: processes) { index in
+            let generator = LoadGenerator(port: ports[index], connections: max(1, settings.connections / processes))
+            let result = Result { () throws(BenchError) -> LoadResult in try generator.run(shares[index]) }
+            results.withLock { $0.append(result) }
+        }
+        var accepted = LoadResult()
+        for result in results.withLock({ $0 }) {
+            let part = try result.get()
+            accepted.latencies += part.latencies
+            accepted.failures += part.failures
+            accepted.statuses.merge(part.statuses, uniquingKeysWith: +)
+            accepted.seconds = max(accepted.seconds, part.seconds)
+        }
+        let drainedAt = QueueMonitor.wait(limit: 300) { monitor.inboxPending == 0 }
+        let end = drainedAt ?? MonotonicClock.now()
+        let handled = drainedAt == nil ? timed.count - max(0, monitor.inboxPending) : timed.count
+        return InboxRun(processes: processes, accepted: accepted,
+                        drainRate: Double(handled) / MonotonicClock.seconds(from: sendStart, to: end),
+                        drained: drainedAt != nil, outcomes: monitor.outcomes)
+    }
+
+    /// Creates an empty database beside `serverURL` (with `createdb`) and returns its URL.
+    private func createDatabase() throws(BenchError) -> String {
+        guard let components = URLComponents(string: serverURL), let user = components.user else {
+            throw .setup("FEDNODE_BENCH_DATABASE_URL is not a postgres:// URL: \(serverURL)")
+        }
+        let name = "bench_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
+        let socket = components.queryItems?.first { $0.name == "host" }?.value
+        var command = ["createdb", "-U", user, "-h", socket ?? components.host ?? "localhost"]
+        if socket == nil, let port = components.port { command += ["-p", String(port)] }
+        let created = try Subprocess.output(of: command + [String(name)], scratch: settings.runDirectory("createdb.txt"))
+        guard created.code == 0 else { throw .setup("createdb \(name) failed: \(created.output)") }
+        var fresh = components
+        fresh.path = "/" + name
+        return fresh.string ?? serverURL
+    }
+}
