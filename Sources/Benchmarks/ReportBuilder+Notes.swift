@@ -7,6 +7,23 @@ extension ReportBuilder {
         let sockets = "The load generator (`Sources/Benchmarks/LoadGenerator.swift`) sends pre-built HTTP/1.1 requests over \(settings.connections) keep-alive sockets, "
         let latency = "one request in flight per socket, from one thread; latency is send start to last response byte."
         return [generator + sockets + latency] + inboxNotes() + deliveryNotes() + timelineNotes() + memoryNotes() + mediaNotes()
+            + postgresNotes()
+    }
+
+    private func postgresNotes() -> [String] {
+        guard let postgres = results.postgres else { return [] }
+        let outcomes = postgres.inbox.map { run in
+            "\(run.processes) process\(run.processes == 1 ? "" : "es"): " + run.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        }.joined(separator: "; ")
+        return [
+            "PostgreSQL: a throwaway cluster (`scripts/pg-cluster`, Debian's PostgreSQL, Unix socket, `fsync` on) on the same machine; "
+                + "the \(Self.count(postgres.posts))-post database copied into a fresh PostgreSQL database with `fednode migrate-data`, "
+                + "then the inbox part as on SQLite (same warm-up and timed requests, \(settings.connections) connections), "
+                + "once with one `fednode serve --database` process and once with two on the same database and data directory, "
+                + "the timed requests dealt round-robin to them (\(settings.connections / 2) connections each) and both processes working the queue. "
+                + "Outcomes (warm-up included): \(outcomes). Deliveries: the delivery part on a fresh PostgreSQL database, one process. "
+                + "The PostgreSQL server's own CPU shares the machine's two cores with the node processes.",
+        ]
     }
 
     private func inboxNotes() -> [String] {

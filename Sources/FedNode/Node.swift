@@ -38,6 +38,8 @@ public final class Node: Sendable {
     /// This process among those serving the node: the holder of the queued work it claims
     /// (`WorkLease`). Host name, process id and a random part, so it is never reused.
     public let processId: String
+    /// The queued work this process claimed and is doing (renewed by `ClaimRenewal`).
+    public let claimedWork = ClaimedWork()
     /// Processes uploaded photos with libvips, a bounded number at a time.
     public let mediaProcessor: MediaProcessor
     /// This node's metrics, served at `GET /metrics`.

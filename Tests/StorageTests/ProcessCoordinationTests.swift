@@ -80,7 +80,7 @@ struct ProcessCoordinationTests {
         let takenOver = try await second.write { try $0.inbox.claim([b1.id], holder: "p2", at: expired) }
         #expect(takenOver[b1.id]?.unfinishedAttempts == 2)
         // A live process renews its claims, so they do not run out.
-        try await second.write { try $0.coordination.renewClaims(of: "p2", at: expired) }
+        try await second.write { try $0.coordination.renewClaims(of: "p2", on: [.inbox: [b1.id]], at: expired) }
         let renewedUntil = try await second.readSQL { try Date.fetchOne($0, sql: "SELECT claimed_until FROM inbox_queue WHERE id = ?", arguments: [b1.id]) }
         #expect(renewedUntil.map { $0 > expired.addingTimeInterval(WorkLease.duration - 1) } == true)
     }
@@ -122,7 +122,6 @@ struct ProcessCoordinationTests {
     @Test("a delivery another process claimed is skipped, not sent twice", .enabled(if: TestEngine.postgresURL != nil))
     func deliveryClaims() async throws {
         let (first, second) = try Self.twoProcesses()
-        let now = Date()
         let ids = try await first.writeSQL { db -> [Int64] in
             let alice = try Account(username: "alice", domain: nil, uri: "https://a.example/users/alice").inserted(db)
             _ = try Delivery.enqueue(activityUri: "https://a.example/activities/1", payload: Data("{}".utf8), accountId: alice.id,
@@ -130,6 +129,7 @@ struct ProcessCoordinationTests {
             return try Int64.fetchAll(db, sql: "SELECT id FROM delivery_queue ORDER BY id")
         }
         #expect(ids.count == 3)
+        let now = Date()
         #expect(try await first.write { try $0.deliveries.claim(Array(ids.prefix(2)), holder: "p1", at: now) } == Set(ids.prefix(2)))
         #expect(try await second.write { try $0.deliveries.claim(ids, holder: "p2", at: now) } == [ids[2]])
         let due = try await second.read { try $0.deliveries.fairDue(at: now, perDomain: 10, limit: 10) }
@@ -137,6 +137,9 @@ struct ProcessCoordinationTests {
         try await first.write { try $0.deliveries.reschedule(ids[0], attempts: 1, nextAttemptAt: now, status: 503, error: "busy") }
         #expect(try await second.read { try $0.deliveries.fairDue(at: now, perDomain: 10, limit: 10) }.map(\.id) == [ids[0]],
                 "a failed attempt gives its claim back")
+        try await first.write { try $0.deliveries.reschedule(ids[1], attempts: 1, nextAttemptAt: now.addingTimeInterval(600), status: 503, error: "busy") }
+        #expect(try await second.write { try $0.deliveries.claim([ids[1]], holder: "p2", at: now) }.isEmpty,
+                "a delivery backing off after another process's attempt is not claimed from a stale read")
     }
 
     @Test("a reader of the streaming log misses nothing two processes append at once, and hears of it",

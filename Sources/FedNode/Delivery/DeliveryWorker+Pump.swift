@@ -38,7 +38,10 @@ extension DeliveryWorker {
                 }
                 for delivery in await claimed(state.take(), state: &state) {
                     let signer = senders[delivery.accountId]
-                    group.addTask { .finished(delivery, await attempt(delivery, signer: signer)) }
+                    group.addTask {
+                        defer { node.claimedWork.remove(delivery.id, from: .deliveries) }
+                        return .finished(delivery, await attempt(delivery, signer: signer))
+                    }
                 }
                 if !continuous, state.count == 0 { break }
                 guard let event = await group.next() else { break }
@@ -76,6 +79,7 @@ extension DeliveryWorker {
         guard node.database.isShared, !taken.isEmpty else { return taken }
         let (holder, now) = (node.processId, self.now())
         let ids = (try? await node.database.writeBookkeeping { db in try db.deliveries.claim(taken.map(\.id), holder: holder, at: now) }) ?? []
+        node.claimedWork.add(ids, to: .deliveries)
         for delivery in taken where !ids.contains(delivery.id) { state.finish(delivery) }
         return taken.filter { ids.contains($0.id) }
     }

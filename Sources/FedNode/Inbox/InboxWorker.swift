@@ -119,9 +119,12 @@ public struct InboxWorker: Service {
         let reason = "interrupted \(Self.maxUnfinishedAttempts) times: the process died during each attempt"
         let holder = node.processId
         let claimed = try? await node.database.writeBookkeeping { db -> [Int64: InboxItem] in
+            // Claims first: they take the processes' turn before any row lock of this transaction.
+            let items = try db.inbox.claim(choice.start.map(\.id), holder: holder, at: now)
             for candidate in choice.park { try db.inbox.park(candidate.id, reason: reason, at: Date()) }
-            return try db.inbox.claim(choice.start.map(\.id), holder: holder, at: now)
+            return items
         }
+        if let claimed { node.claimedWork.add(claimed.keys, to: .inbox) }
         if claimed != nil { node.metrics.inbox.ended(.parked, count: choice.park.count) }
         for candidate in choice.park {
             node.logger.error("inbox item parked", metadata: ["item": "\(candidate.id)", "actor": "\(candidate.actorUri)", "reason": "\(reason)"])
@@ -134,6 +137,7 @@ public struct InboxWorker: Service {
     }
 
     private func process(_ item: InboxItem, now: @Sendable () -> Date) async {
+        defer { node.claimedWork.remove(item.id, from: .inbox) }
         let logger = node.logger.with(["activity": "\(item.activityId ?? "-")", "actor": "\(item.actorUri)"])
         do {
             let outcome = try await handle(item)

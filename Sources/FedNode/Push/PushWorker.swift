@@ -87,8 +87,14 @@ public struct PushWorker: Service {
             node.logger.error("push queue unreadable", metadata: ["error": "\(error)"])
             return 0
         }
+        node.claimedWork.add(due.map(\.id), to: .pushes)
         await withTaskGroup(of: Void.self) { group in
-            for delivery in due { group.addTask { await send(delivery) } }
+            for delivery in due {
+                group.addTask {
+                    await send(delivery)
+                    node.claimedWork.remove(delivery.id, from: .pushes)
+                }
+            }
         }
         return due.count
     }

@@ -22,19 +22,21 @@ extension Node {
     }
 }
 
-/// Renews the claims this process holds on queued work every `WorkLease.renewalInterval`, so
-/// other processes on the database leave that work alone for as long as this one lives.
+/// Renews the claims this process holds on the queued work it is doing (`Node.claimedWork`)
+/// every `WorkLease.renewalInterval`, so other processes on the database leave that work alone
+/// for as long as this one lives and works on it.
 /// Runs only where work is claimed (a shared database) and workers run.
 struct ClaimRenewal: Service {
     let node: Node
 
     func run() async throws {
-        let (database, holder) = (node.database, node.processId)
+        let (database, holder, claimed) = (node.database, node.processId, node.claimedWork)
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(WorkLease.renewalInterval))
                 do {
-                    try await database.writeBookkeeping { try $0.coordination.renewClaims(of: holder, at: Date()) }
+                    let work = claimed.current
+                    try await database.writeBookkeeping { try $0.coordination.renewClaims(of: holder, on: work, at: Date()) }
                 } catch {
                     node.logger.warning("cannot renew claims on queued work", metadata: ["error": "\(error)"])
                 }

@@ -62,14 +62,26 @@ extension Coordination {
         return db.changesCount == 1
     }
 
-    /// Extends every claim on queued work that `holder` holds (inbox items, deliveries,
-    /// pushes): it is alive and still working on them (`WorkLease`).
-    public func renewClaims(of holder: String, at now: Date) throws {
+    /// Extends the claims `holder` holds on the work it is still doing (`WorkLease`): only
+    /// these rows, so a claim an attempt failed to give back (a write that failed) runs out
+    /// instead of being kept alive, and another attempt takes the work up.
+    public func renewClaims(of holder: String, on work: [ClaimedWork.Queue: Set<Int64>], at now: Date) throws {
         guard db.isShared else { return }
         let until = WorkLease(holder: holder, from: now).until
-        for table in ["inbox_queue", "delivery_queue", "push_deliveries"] {
-            try db.execute(sql: "UPDATE \(table) SET claimed_until = ? WHERE claimed_by = ? AND claimed_until IS NOT NULL",
-                           arguments: [until, holder])
+        for (queue, ids) in work where !ids.isEmpty {
+            for chunk in Array(ids).chunked(into: 500) {
+                try db.execute(sql: """
+                    UPDATE \(queue.rawValue) SET claimed_until = ?
+                    WHERE claimed_by = ? AND id IN (\(databaseQuestionMarks(count: chunk.count)))
+                    """, arguments: [until, holder] + StatementArguments(chunk))
+            }
         }
+    }
+}
+
+extension Array {
+    /// The elements in consecutive slices of at most `size`.
+    func chunked(into size: Int) -> [[Element]] {
+        stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
     }
 }

@@ -30,15 +30,17 @@ extension Deliveries {
 
     /// Claims deliveries for `holder` before they are sent, when other processes share the
     /// database (`WorkLease`): rows another process is claiming at this moment are skipped
-    /// rather than waited for (`FOR UPDATE SKIP LOCKED`), rows it claimed are left to it.
+    /// rather than waited for (`FOR UPDATE SKIP LOCKED`), rows it claimed are left to it, and
+    /// rows no longer due (another process failed them meanwhile: their backoff) are left too.
     /// - Returns: The ids this process may send; on SQLite, all of them.
     public func claim(_ ids: [Int64], holder: String, at now: Date) throws -> Set<Int64> {
         guard db.isShared, !ids.isEmpty else { return Set(ids) }
         let marks = databaseQuestionMarks(count: ids.count)
         let free = try Int64.fetchAll(db, sql: """
-            SELECT id FROM delivery_queue WHERE id IN (\(marks)) AND (claimed_until IS NULL OR claimed_until <= ?)
+            SELECT id FROM delivery_queue
+            WHERE id IN (\(marks)) AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
             FOR UPDATE SKIP LOCKED
-            """, arguments: StatementArguments(ids) + [now])
+            """, arguments: StatementArguments(ids) + [now, now])
         guard !free.isEmpty else { return [] }
         let lease = WorkLease(holder: holder, from: now)
         try db.execute(sql: "UPDATE delivery_queue SET claimed_by = ?, claimed_until = ? WHERE id IN (\(databaseQuestionMarks(count: free.count)))",

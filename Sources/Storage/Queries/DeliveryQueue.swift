@@ -81,21 +81,22 @@ public enum DeliveryQueue {
     /// - Returns: At most one delivery per domain, at most `limit` in all.
     /// - Throws: A GRDB `DatabaseError`.
     public static func probes(at now: Date, lastFailureBefore: Date, limit: Int, in db: SQLSession) throws -> [Delivery] {
-        // A domain whose probe another process claimed is being probed.
-        let unclaimed = db.isShared ? "AND (claimed_until IS NULL OR claimed_until <= ?)" : ""
+        // A domain with a claimed delivery is being probed by another process (or this one).
+        let unclaimed = db.isShared
+            ? "AND NOT EXISTS (SELECT 1 FROM delivery_queue c WHERE c.domain = d.domain AND c.claimed_until > ?)" : ""
         return try Delivery.fetchAll(
             db,
             sql: """
                 SELECT q.* FROM delivery_domains d
                 JOIN delivery_queue q ON q.id = (
                   SELECT id FROM delivery_queue
-                  WHERE domain = d.domain AND next_attempt_at <= ? \(unclaimed)
+                  WHERE domain = d.domain AND next_attempt_at <= ?
                   ORDER BY next_attempt_at, id LIMIT 1)
-                WHERE d.unavailable AND (d.last_failure_at IS NULL OR d.last_failure_at <= ?)
+                WHERE d.unavailable AND (d.last_failure_at IS NULL OR d.last_failure_at <= ?) \(unclaimed)
                 ORDER BY d.domain
                 LIMIT ?
                 """,
-            arguments: db.isShared ? [now, now, lastFailureBefore, limit] : [now, lastFailureBefore, limit])
+            arguments: db.isShared ? [now, lastFailureBefore, now, limit] : [now, lastFailureBefore, limit])
     }
 
     /// Removes a delivery that was delivered or given up. A row already gone is not an error.

@@ -77,11 +77,11 @@ public enum InboxQueue {
             try db.execute(
                 sql: """
                     UPDATE inbox_queue SET unfinished_attempts = unfinished_attempts + 1, claimed_by = ?, claimed_until = ?
-                    WHERE id = ? AND parked_at IS NULL AND (claimed_until IS NULL OR claimed_until <= ?)
+                    WHERE id = ? AND parked_at IS NULL AND available_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
                       AND NOT EXISTS (SELECT 1 FROM inbox_queue other WHERE other.actor_uri = inbox_queue.actor_uri
                                         AND other.id <> inbox_queue.id AND other.claimed_until > ?)
                     """,
-                arguments: [lease.holder, lease.until, id, now, now])
+                arguments: [lease.holder, lease.until, id, now, now, now])
         } else {
             try db.execute(
                 sql: "UPDATE inbox_queue SET unfinished_attempts = unfinished_attempts + 1 WHERE id = ? AND parked_at IS NULL",

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A claim on queued work (an inbox item, a delivery, a push) by one process, until a time.
 ///
@@ -24,4 +25,30 @@ public struct WorkLease: Sendable, Equatable {
         self.holder = holder
         self.until = now.addingTimeInterval(Self.duration)
     }
+}
+
+/// The queued work this process claimed and is doing now, by queue: what `ClaimRenewal`
+/// keeps alive. Workers add what they claim and remove it when its attempt ends, however it
+/// ends.
+public final class ClaimedWork: Sendable {
+    /// The queues whose rows are claimed (their tables).
+    public enum Queue: String, Sendable, CaseIterable {
+        case inbox = "inbox_queue"
+        case deliveries = "delivery_queue"
+        case pushes = "push_deliveries"
+    }
+
+    private let work = Mutex<[Queue: Set<Int64>]>([:])
+
+    /// An empty registry.
+    public init() {}
+
+    /// Records that `ids` of `queue` are being worked on.
+    public func add(_ ids: some Sequence<Int64>, to queue: Queue) { work.withLock { $0[queue, default: []].formUnion(ids) } }
+
+    /// Records that the work on `id` of `queue` ended.
+    public func remove(_ id: Int64, from queue: Queue) { _ = work.withLock { $0[queue]?.remove(id) } }
+
+    /// What is being worked on now.
+    public var current: [Queue: Set<Int64>] { work.withLock { $0 } }
 }

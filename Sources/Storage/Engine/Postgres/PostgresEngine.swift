@@ -151,18 +151,22 @@ final class PostgresEngine: Sendable {
     private static func listen(configuration: PostgresConnection.Configuration, on eventLoop: any EventLoop, logger: Logger,
                                deliver: @escaping @Sendable (String?) -> Bool) async {
         while !Task.isCancelled {
+            var connection: PostgresConnection?
             do {
-                let connection = try await PostgresConnection.connect(on: eventLoop, configuration: configuration, id: -1, logger: logger)
-                let keepGoing = try await connection.listen(on: PostgresMigrations.changeChannel) { notifications in
+                let opened = try await PostgresConnection.connect(on: eventLoop, configuration: configuration, id: -1, logger: logger)
+                connection = opened
+                let keepGoing = try await opened.listen(on: PostgresMigrations.changeChannel) { notifications in
                     guard deliver(nil) else { return false }
                     for try await notification in notifications {
                         guard deliver(notification.payload) else { return false }
                     }
                     return true
                 }
-                try? await connection.close()
+                try? await opened.close()
                 if !keepGoing { return }
             } catch {
+                // Closed on every way out: postgres-nio requires it before a connection goes.
+                if let connection, !connection.isClosed { try? await connection.close() }
                 if Task.isCancelled { return }
                 logger.warning("listening for changes failed; retrying", metadata: ["error": "\(String(reflecting: error))"])
             }

@@ -32,8 +32,11 @@ enum PostgresMigrations {
     /// after every migration run: changes announced with `NOTIFY` (delivered at commit, once
     /// per table and transaction), and the streaming log numbered in commit order. Its ids
     /// come from a sequence, and two processes' transactions could otherwise commit ids 11
-    /// then 10: a reader past 11 would never see 10. Taking `ProcessLock.streamLog` before the
-    /// id makes the appenders of all processes take turns until they commit.
+    /// then 10: a reader past 11 would never see 10. So each row is numbered again when its
+    /// transaction commits (a deferred constraint trigger), under `ProcessLock.streamLog`,
+    /// held until the commit ends: appenders of all processes take turns only for that last
+    /// step, after every other lock of theirs is taken, so the turn cannot deadlock with row
+    /// locks taken earlier in the transactions.
     /// Their names start with `fednode_` (the schema-equivalence test leaves them out).
     static var coordination: [String] {
         var statements = [
@@ -48,12 +51,16 @@ enum PostgresMigrations {
             CREATE OR REPLACE FUNCTION fednode_stream_order() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
               PERFORM pg_advisory_xact_lock(\(ProcessLock.streamLog.rawValue));
-              NEW.id := nextval(pg_get_serial_sequence('stream_events', 'id'));
-              RETURN NEW;
+              UPDATE stream_events SET id = nextval(pg_get_serial_sequence('stream_events', 'id')) WHERE id = NEW.id;
+              RETURN NULL;
             END $$
             """,
             "DROP TRIGGER IF EXISTS fednode_stream_order ON stream_events",
-            "CREATE TRIGGER fednode_stream_order BEFORE INSERT ON stream_events FOR EACH ROW EXECUTE FUNCTION fednode_stream_order()",
+            "DROP TRIGGER IF EXISTS fednode_stream_commit_order ON stream_events",
+            """
+            CREATE CONSTRAINT TRIGGER fednode_stream_commit_order AFTER INSERT ON stream_events
+            DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION fednode_stream_order()
+            """,
         ]
         for (tables, events) in [(announcedInserts, "INSERT"), (announcedChanges, "INSERT OR UPDATE OR DELETE")] {
             for table in tables {
@@ -87,7 +94,7 @@ enum PostgresMigrations {
             // Reinstalled only when missing or after a migration: dropping a trigger locks its
             // table, which would stall the other processes at every start.
             let installed = try pg.run(postgres: """
-                SELECT count(*) FROM pg_trigger WHERE tgname IN ('fednode_announce', 'fednode_stream_order')
+                SELECT count(*) FROM pg_trigger WHERE tgname IN ('fednode_announce', 'fednode_stream_commit_order')
                 """).first.flatMap { $0[0] as Int? } ?? 0
             if !done.isEmpty || installed != announcedInserts.count + announcedChanges.count + 1 {
                 for statement in coordination { try pg.run(postgres: statement) }
