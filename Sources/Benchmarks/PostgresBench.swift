@@ -1,10 +1,11 @@
 import Foundation
 import Synchronization
 
-/// Part 6 (PostgreSQL, `make bench` starts a throwaway cluster): the inbox and deliveries with
-/// the node's data on PostgreSQL, the same requests as the SQLite parts of the same run (their
-/// reference), and the inbox again with two `fednode serve` processes on one database, the
-/// load spread over both, to show how it scales from one process to two.
+/// Part 6 (PostgreSQL, `make bench` starts a throwaway cluster): the timeline lists over HTTP,
+/// the inbox and deliveries with the node's data on PostgreSQL, the same requests as the SQLite
+/// parts of the same run (their reference), and the inbox again with two `fednode serve`
+/// processes on one database, the load spread over both, to show how it scales from one
+/// process to two.
 struct PostgresBench {
     /// One inbox run: what was accepted and how fast the queue drained.
     struct InboxRun: Sendable {
@@ -21,6 +22,10 @@ struct PostgresBench {
     struct Figures: Sendable {
         var posts: Int
         var inbox: [InboxRun] = []
+        /// The client-API and web lists over HTTP, one process, before the inbox traffic.
+        var timeline: [TimelineHTTPBench.Page] = []
+        /// Why the lists have no figures, when a list did not answer in time.
+        var timelineFailure: String?
         var delivery: DeliveryBench.Figures?
     }
 
@@ -34,18 +39,26 @@ struct PostgresBench {
         var figures = Figures(posts: database.posts)
         for processes in [1, 2] {
             log("postgres inbox \(database.posts) posts, \(processes) process\(processes == 1 ? "" : "es"): \(timed.count) signed activities")
-            figures.inbox.append(try inbox(database, processes: processes, warmUp: warmUp, timed: timed))
+            let (run, lists) = try inbox(database, processes: processes, warmUp: warmUp, timed: timed, lists: processes == 1)
+            figures.inbox.append(run)
+            switch lists {
+            case .success(let pages): figures.timeline += pages
+            case .failure(let error): figures.timelineFailure = "\(error)"
+            }
         }
         log("postgres delivery: \(settings.deliveryPosts) posts x \(settings.sinkCount) inboxes")
         figures.delivery = try await DeliveryBench(settings: settings, log: log, databaseURL: try createDatabase()).run()
         return figures
     }
 
-    /// The inbox part on a PostgreSQL copy of `database`, served by `processes` processes.
-    private func inbox(_ database: TimelineDatabase, processes: Int, warmUp: [[UInt8]], timed: [[UInt8]]) throws(BenchError) -> InboxRun {
+    /// The inbox part on a PostgreSQL copy of `database`, served by `processes` processes;
+    /// with `lists`, the timeline lists over HTTP first (on the first process).
+    private func inbox(_ database: TimelineDatabase, processes: Int, warmUp: [[UInt8]], timed: [[UInt8]],
+                       lists: Bool) throws(BenchError) -> (InboxRun, Result<[TimelineHTTPBench.Page], BenchError>) {
         let directory = settings.runDirectory("postgres-inbox-\(database.posts)-\(processes)")
         try? FileManager.default.removeItem(atPath: directory)
         try database.copy(to: directory)
+        if lists { try TimelineHTTPBench.addWebSession(toDatabaseAt: directory + "/fednode.sqlite") }
         let url = try createDatabase()
         let copied = try Subprocess.output(
             of: [settings.binary, "migrate-data", "--from", "sqlite:\(directory)/fednode.sqlite", "--to", url], scratch: directory + "/migrate-data.txt")
@@ -58,6 +71,13 @@ struct PostgresBench {
         }
         for server in servers { _ = try server.waitUntilServing() }
         let monitor = try QueueMonitor(url: url)
+        // A list that does not answer in time is reported, not fatal: the inbox still runs.
+        var pages: Result<[TimelineHTTPBench.Page], BenchError> = .success([])
+        if lists {
+            log("postgres lists over HTTP, \(database.posts) posts")
+            pages = Result { () throws(BenchError) in try TimelineHTTPBench(settings: settings).run(port: servers[0].port, database: database) }
+            if case .failure(let error) = pages { log("postgres lists over HTTP: \(error)") }
+        }
 
         let warm = try LoadGenerator(port: servers[0].port, connections: settings.connections).run(warmUp)
         guard warm.statuses[202] == warmUp.count else {
@@ -87,9 +107,10 @@ struct PostgresBench {
         let drainedAt = QueueMonitor.wait(limit: 300) { monitor.inboxPending == 0 }
         let end = drainedAt ?? MonotonicClock.now()
         let handled = drainedAt == nil ? timed.count - max(0, monitor.inboxPending) : timed.count
-        return InboxRun(processes: processes, accepted: accepted,
-                        drainRate: Double(handled) / MonotonicClock.seconds(from: sendStart, to: end),
-                        drained: drainedAt != nil, outcomes: monitor.outcomes)
+        let run = InboxRun(processes: processes, accepted: accepted,
+                           drainRate: Double(handled) / MonotonicClock.seconds(from: sendStart, to: end),
+                           drained: drainedAt != nil, outcomes: monitor.outcomes)
+        return (run, pages)
     }
 
     /// Creates an empty database beside `serverURL` (with `createdb`) and returns its URL.

@@ -18,11 +18,13 @@ extension ReportBuilder {
         return [
             "PostgreSQL: a throwaway cluster (`scripts/pg-cluster`, Debian's PostgreSQL, Unix socket, `fsync` on) on the same machine; "
                 + "the \(Self.count(postgres.posts))-post database copied into a fresh PostgreSQL database with `fednode migrate-data`, "
-                + "then the inbox part as on SQLite (same warm-up and timed requests, \(settings.connections) connections), "
+                + "then, with one process, the lists over HTTP as on SQLite (same pages, same session and token) and "
+                + "the inbox part as on SQLite (same warm-up and timed requests, \(settings.connections) connections), "
                 + "once with one `fednode serve --database` process and once with two on the same database and data directory, "
                 + "the timed requests dealt round-robin to them (\(settings.connections / 2) connections each) and both processes working the queue. "
                 + "Outcomes (warm-up included): \(outcomes). Deliveries: the delivery part on a fresh PostgreSQL database, one process. "
-                + "The PostgreSQL server's own CPU shares the machine's two cores with the node processes.",
+                + "The PostgreSQL server's own CPU shares the machine's two cores with the node processes."
+                + (postgres.timelineFailure.map { " The lists over HTTP on PostgreSQL gave no figures: \($0)." } ?? ""),
         ]
     }
 

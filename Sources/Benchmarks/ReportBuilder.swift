@@ -65,6 +65,16 @@ struct ReportBuilder {
                               value: Format.rate(drain) + (run.drained ? "" : " (not drained)"),
                               reference: drainRef.0, ratio: drainRef.1.map { Format.ratio(drain / $0) } ?? "—"))
         }
+        // The SQLite lists were measured at the largest size; they compare only at that size.
+        let sqlitePages = results.startup?.posts == postgres.posts ? results.startup?.http ?? [] : []
+        for page in postgres.timeline {
+            let rate = page.load.rate(of: 200)
+            let reference = sqlitePages.first { $0.figure == page.figure }.map { $0.load.rate(of: 200) }
+            rows.append(.init(figure: "PostgreSQL, 1 process: \(page.figure), \(label) (requests/s)",
+                              value: "\(Format.rate(rate)) (p99 \(Format.ms(page.load.stats.p99)))",
+                              reference: "SQLite: " + (reference.map(Format.rate) ?? "—"),
+                              ratio: reference.map { Format.ratio(rate / $0) } ?? "—"))
+        }
         if let delivery = postgres.delivery {
             let reference = results.delivery?.rate
             rows.append(.init(figure: "PostgreSQL: deliveries to \(settings.sinkCount) loopback inboxes (deliveries/s)",
