@@ -69,19 +69,10 @@ extension Coordination {
         guard db.isShared else { return }
         let until = WorkLease(holder: holder, from: now).until
         for (queue, ids) in work where !ids.isEmpty {
-            for chunk in Array(ids).chunked(into: 500) {
-                try db.execute(sql: """
-                    UPDATE \(queue.rawValue) SET claimed_until = ?
-                    WHERE claimed_by = ? AND id IN (\(databaseQuestionMarks(count: chunk.count)))
-                    """, arguments: [until, holder] + StatementArguments(chunk))
-            }
+            try db.execute(sql: """
+                UPDATE \(queue.rawValue) SET claimed_until = ?
+                WHERE claimed_by = ? AND id IN (\(databaseQuestionMarks(count: ids.count)))
+                """, arguments: [until, holder] + StatementArguments(Array(ids)))
         }
-    }
-}
-
-extension Array {
-    /// The elements in consecutive slices of at most `size`.
-    func chunked(into size: Int) -> [[Element]] {
-        stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
     }
 }

@@ -42,9 +42,7 @@ extension Deliveries {
             FOR UPDATE SKIP LOCKED
             """, arguments: StatementArguments(ids) + [now, now])
         guard !free.isEmpty else { return [] }
-        let lease = WorkLease(holder: holder, from: now)
-        try db.execute(sql: "UPDATE delivery_queue SET claimed_by = ?, claimed_until = ? WHERE id IN (\(databaseQuestionMarks(count: free.count)))",
-                       arguments: [lease.holder, lease.until] + StatementArguments(free))
+        try WorkLease(holder: holder, from: now).claim(free, of: .deliveries, in: db)
         return Set(free)
     }
 

@@ -59,9 +59,7 @@ extension PushSubscriptions {
             FOR UPDATE SKIP LOCKED
             """, arguments: [now, now, limit])
         guard !ids.isEmpty else { return [] }
-        let lease = WorkLease(holder: holder, from: now)
-        try db.execute(sql: "UPDATE push_deliveries SET claimed_by = ?, claimed_until = ? WHERE id IN (\(databaseQuestionMarks(count: ids.count)))",
-                       arguments: [lease.holder, lease.until] + StatementArguments(ids))
+        try WorkLease(holder: holder, from: now).claim(ids, of: .pushes, in: db)
         return try PushDelivery.filter(keys: ids).order(Column("next_attempt_at"), Column("id")).fetchAll(db)
     }
 

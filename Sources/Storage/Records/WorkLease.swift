@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Synchronization
 
 /// A claim on queued work (an inbox item, a delivery, a push) by one process, until a time.
@@ -24,6 +25,12 @@ public struct WorkLease: Sendable, Equatable {
     public init(holder: String, from now: Date) {
         self.holder = holder
         self.until = now.addingTimeInterval(Self.duration)
+    }
+
+    /// Marks rows `ids` of `queue` as claimed by this lease (the caller chose them free).
+    func claim(_ ids: [Int64], of queue: ClaimedWork.Queue, in db: SQLSession) throws {
+        try db.execute(sql: "UPDATE \(queue.rawValue) SET claimed_by = ?, claimed_until = ? WHERE id IN (\(databaseQuestionMarks(count: ids.count)))",
+                       arguments: [holder, until] + StatementArguments(ids))
     }
 }
 
