@@ -113,7 +113,7 @@ struct CLITests {
         let created = try await FedNodeProcess.run(["user", "create", "alice", "--email", "alice@example.com", "--password", "correct horse",
                                                     "--data-dir", dataDir, "--domain", "photos.test"])
         #expect(created.status == 0, "\(created.stderr)")
-        let url = try PostgresTestDatabase.fresh()
+        let url = try PostgresTestDatabase.fresh(migrated: false)
         let moved = try await FedNodeProcess.run(["migrate-data", "--from", "sqlite:\(dataDir)/fednode.sqlite", "--to", url])
         #expect(moved.status == 0, "\(moved.stderr)")
         #expect(moved.stdout.contains("accounts: 1"))

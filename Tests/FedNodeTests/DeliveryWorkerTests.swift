@@ -170,15 +170,15 @@ import Testing
             sink.answer(500)
             let clock = TestClock()
             // The first node queues a delivery, fails to deliver it once, and is closed.
-            let (dataDirectory, alice) = try await { () async throws -> (String, Account) in
+            let (configuration, alice) = try await { () async throws -> (NodeConfiguration, Account) in
                 let (first, alice) = try await Self.nodeWithAlice()
                 try await enqueue(on: first.node, from: alice, to: ["\(base)/inbox"])
                 #expect(await DeliveryWorker(node: first.node, now: clock.now).deliverDue().retried == 1)
-                return (first.dataDirectory, alice)
+                // The same data directory and database (SQLite in it, or PostgreSQL).
+                return (first.node.configuration, alice)
             }()
-            defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
+            defer { try? FileManager.default.removeItem(atPath: configuration.dataDirectory) }
 
-            let configuration = TestNode.configuration(domain: "social.test", dataDirectory: dataDirectory)
             let restarted = try Node(configuration: configuration, logger: TestNode.logger)
             let row = try #require(try await pending(on: restarted).first)
             #expect(row.attempts == 1)

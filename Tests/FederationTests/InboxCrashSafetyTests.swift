@@ -86,15 +86,15 @@ struct InboxCrashSafetyTests {
         #expect(parked.first?.lastError?.contains("interrupted 3 times") == true)
         #expect(try a.read { try Post.filter(Column("uri") == poison.uri).fetchCount($0) } == 0)
 
-        let listed = try CommandLineTool.run(["inbox", "parked", "--data-dir", a.dataDirectory])
+        let listed = try CommandLineTool.run(["inbox", "parked", "--data-dir", a.dataDirectory] + a.databaseArguments)
         #expect(listed.status == 0)
         #expect(listed.stdout.contains("\(poisonItem.id)") && listed.stdout.contains("interrupted 3 times"))
-        let retried = try CommandLineTool.run(["inbox", "retry", "\(poisonItem.id)", "--data-dir", a.dataDirectory])
+        let retried = try CommandLineTool.run(["inbox", "retry", "\(poisonItem.id)", "--data-dir", a.dataDirectory] + a.databaseArguments)
         #expect(retried.status == 0, "\(retried.stderr)")
         try await eventually("the requeued item was processed by the running node") {
             try a.read { try HomeTimeline.page(readerId: alice.id, in: $0) }.contains { $0.uri == poison.uri }
         }
-        #expect(try CommandLineTool.run(["inbox", "retry", "\(poisonItem.id)", "--data-dir", a.dataDirectory]).status != 0,
+        #expect(try CommandLineTool.run(["inbox", "retry", "\(poisonItem.id)", "--data-dir", a.dataDirectory] + a.databaseArguments).status != 0,
                 "nothing parked is left to retry")
         await a.stop()
         await b.stop()

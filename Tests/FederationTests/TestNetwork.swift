@@ -4,16 +4,21 @@ import Hummingbird
 import Logging
 import Storage
 import Synchronization
+import TestSupport
 import Testing
 @testable import FedNode
 
 /// One node of the test network: a real Hummingbird server on 127.0.0.1 with its own port,
-/// SQLite file and keys, started through `buildApplication` like `fednode serve`.
+/// database and keys, started through `buildApplication` like `fednode serve`. The database is
+/// a SQLite file in its data directory, or a fresh PostgreSQL database of its own when
+/// `FEDNODE_TEST_DATABASE_URL` names a server (`make test-postgres`).
 final class NetworkNode: @unchecked Sendable {
     // Mutated only by the test's own task (start/stop), never concurrently.
     let name: String
     let port: Int
     let dataDirectory: String
+    /// The node's PostgreSQL database, kept across restarts (`nil`: SQLite in `dataDirectory`).
+    let databaseURL: String?
     private(set) var node: Node
     private var task: Task<Void, any Error>?
     private let logger: Logger
@@ -28,7 +33,8 @@ final class NetworkNode: @unchecked Sendable {
         self.port = try FreePort.find()
         self.dataDirectory = (NSTemporaryDirectory() as NSString).appendingPathComponent("fednode-net-\(name)-\(UUID().uuidString)")
         self.logger = logger ?? Self.logger(name)
-        var configuration = Self.configuration(port: port, dataDirectory: dataDirectory)
+        self.databaseURL = PostgresTestDatabase.url == nil ? nil : try PostgresTestDatabase.fresh()
+        var configuration = Self.configuration(port: port, dataDirectory: dataDirectory, databaseURL: databaseURL)
         configure(&configuration)
         self.node = try Node(configuration: configuration, logger: self.logger)
     }
@@ -51,7 +57,7 @@ final class NetworkNode: @unchecked Sendable {
     /// Stops, reopens the database from disk, and starts again on the same port.
     func restart(workers: Bool = true) async throws {
         await stop()
-        node = try Node(configuration: Self.configuration(port: port, dataDirectory: dataDirectory), logger: logger)
+        node = try Node(configuration: Self.configuration(port: port, dataDirectory: dataDirectory, databaseURL: databaseURL), logger: logger)
         try await start(workers: workers)
     }
 
@@ -63,6 +69,9 @@ final class NetworkNode: @unchecked Sendable {
         }
         try? FileManager.default.removeItem(atPath: dataDirectory)
     }
+
+    /// What names this node's database to `fednode` commands besides `--data-dir`.
+    var databaseArguments: [String] { databaseURL.map { ["--database", $0] } ?? [] }
 
     /// Reads from this node's database.
     func read<T: Sendable>(_ body: @Sendable (SQLSession) throws -> T) throws -> T {
@@ -77,10 +86,11 @@ final class NetworkNode: @unchecked Sendable {
         throw NodeError.internal("node \(name) did not start")
     }
 
-    private static func configuration(port: Int, dataDirectory: String) -> NodeConfiguration {
+    private static func configuration(port: Int, dataDirectory: String, databaseURL: String?) -> NodeConfiguration {
         var configuration = NodeConfiguration(domain: "127.0.0.1:\(port)", testMode: true)
         configuration.port = port
         configuration.dataDirectory = dataDirectory
+        configuration.databaseURL = databaseURL
         configuration.passwordCost = 10
         return configuration
     }

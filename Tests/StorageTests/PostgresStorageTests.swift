@@ -90,4 +90,27 @@ struct PostgresStorageTests {
         #expect(try database.readBlocking { try $0.accounts.find(uri: "https://local.example/users/bob") } == nil)
         #expect(try database.readBlocking { try $0.accounts.find(uri: alice.uri) }?.username == "alice")
     }
+
+    @Test("rows keep the server's column order, duplicate names and SQLite's value types")
+    func rowsAsSQLiteGivesThem() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let database = try TestEngine.postgres.open(dir)
+        let row = try database.readBlocking { tx in
+            try Row.fetchOne(tx.session, sql: """
+                SELECT 2 AS b, 'x' AS a, 3 AS b, NULL AS c, 1.5 AS d, TRUE AS e, CAST(7 AS NUMERIC) AS f, CAST('\\x0102' AS BYTEA) AS g
+                """)
+        }
+        let fetched = try #require(row)
+        #expect(Array(fetched.columnNames) == ["b", "a", "b", "c", "d", "e", "f", "g"])
+        let expected: [DatabaseValue] = [
+            2.databaseValue, "x".databaseValue, 3.databaseValue, .null, 1.5.databaseValue, 1.databaseValue, 7.databaseValue,
+            Data([1, 2]).databaseValue,
+        ]
+        #expect(Array(fetched.databaseValues) == expected)
+        #expect(fetched["b"] as Int == 2)
+        #expect(fetched[2] as Int == 3)
+        let empty = try database.readBlocking { tx in try Row.fetchAll(tx.session, sql: "SELECT 1 AS one WHERE FALSE") }
+        #expect(empty.isEmpty)
+    }
 }

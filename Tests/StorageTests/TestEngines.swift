@@ -29,7 +29,7 @@ enum TestEngine: String, CustomTestStringConvertible, Sendable {
 
     /// Creates an empty PostgreSQL database next to `postgresURL` and returns its URL.
     static func freshPostgresDatabase() throws -> DatabaseURL {
-        guard let url = DatabaseURL(try PostgresTestDatabase.fresh()) else { throw StorageError.database("bad test database URL") }
+        guard let url = DatabaseURL(try PostgresTestDatabase.fresh(migrated: false)) else { throw StorageError.database("bad test database URL") }
         return url
     }
 }

@@ -135,6 +135,6 @@ struct StreamRouter {
     }
 
     private static func json(_ value: some Encodable) throws -> String {
-        String(decoding: try APIResponse.encoder().encode(value), as: UTF8.self)
+        String(decoding: try APIResponse.bytes(value), as: UTF8.self)
     }
 }

@@ -71,7 +71,7 @@ public enum DataMigration {
         try source.migrate()
         try target.migrate()
         let tables = try tables()
-        return try source.readBlocking { from in
+        let report = try source.readBlocking { from in
             try target.writeBlocking { to in
                 for table in tables where table.name != "node_settings" {
                     if try Int.fetchOne(to.session, sql: "SELECT COUNT(*) FROM \(quoted(table.name))") ?? 0 > 0 {
@@ -89,6 +89,18 @@ public enum DataMigration {
                 try advanceIdentities(in: to.session, tables: tables)
                 return report
             }
+        }
+        try gatherStatistics(in: target)
+        return report
+    }
+
+    /// On PostgreSQL, gathers the planner's statistics of the copied tables at once. Until
+    /// autovacuum gets to them the planner guesses at their sizes, and a timeline page took
+    /// 0.7 s instead of 30 ms on a freshly copied 10k-post node. (SQLite plans without them.)
+    private static func gatherStatistics(in database: NodeDatabase) throws {
+        try database.writeBlocking { tx in
+            guard case .postgres(let pg) = tx.session.backend else { return }
+            try pg.run(postgres: "ANALYZE")
         }
     }
 

@@ -18,10 +18,22 @@ public enum APIResponse {
         return decoder
     }
 
+    /// `value` as the JSON `encoder()` gives, written by `APISnakeCaseJSON` (by `encoder()`
+    /// itself for what that does not follow).
+    public static func bytes(_ value: some Encodable) throws -> [UInt8] {
+        do {
+            return try APISnakeCaseJSON.encode(value)
+        } catch is APISnakeCaseJSON.Unsupported {
+            return Array(try encoder().encode(value))
+        }
+    }
+
     /// `value` as a JSON response.
     public static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-        let data = (try? encoder().encode(value)) ?? Data("{}".utf8)
-        return JSONResponse.bytes(data, contentType: JSONResponse.json, status: status, headers: headers)
+        var fields = headers
+        fields[.contentType] = JSONResponse.json
+        let body = (try? bytes(value)) ?? Array("{}".utf8)
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     /// An empty JSON object (`{}`), as Mastodon answers several actions.

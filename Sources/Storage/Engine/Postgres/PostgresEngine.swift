@@ -261,20 +261,20 @@ final class PostgresEngine: Sendable {
 
     /// A GRDB row holding a PostgreSQL row's columns, in order, as SQLite would give them.
     func makeRow(_ row: PostgresRow) throws -> Row {
-        var names: [String] = []
-        var values: [DatabaseValue] = []
-        for cell in row {
-            names.append(cell.columnName)
-            values.append(try Self.databaseValue(cell))
-        }
-        guard !names.isEmpty else { return Row() }
-        let select = "SELECT " + names.enumerated().map { "?\($0 + 1) AS \"\($1.replacingOccurrences(of: "\"", with: "\"\""))\"" }
-            .joined(separator: ", ")
-        return try compiler.inDatabase { db in
-            guard let made = try Row.fetchOne(db.cachedStatement(sql: select), arguments: StatementArguments(values)) else { return Row() }
-            return made.copy()
-        }
+        var columns: [(String, (any DatabaseValueConvertible)?)] = []
+        columns.reserveCapacity(row.count)
+        for cell in row { columns.append((cell.columnName, try Self.databaseValue(cell))) }
+        return Self.orderedRow(columns)
     }
+
+    /// GRDB's only public way to build a row with its columns in a given order (duplicate names
+    /// allowed, as a join's `SELECT *` has them) is its dictionary literal, a variadic
+    /// initialiser. A variadic parameter is passed as an array, so the initialiser is called
+    /// with one (`PostgresEngineTests` checks order, duplicates and values). Building rows this
+    /// way needs no SQLite statement per row, nor the compiler's lock.
+    private static let orderedRow = unsafeBitCast(
+        Row.init(dictionaryLiteral:) as ((String, (any DatabaseValueConvertible)?)...) -> Row,
+        to: (@Sendable ([(String, (any DatabaseValueConvertible)?)]) -> Row).self)
 
     /// A PostgreSQL value as SQLite stores it: booleans as integers, numerics as integers when
     /// whole, text-like types (citext, json, unknown) as text.
