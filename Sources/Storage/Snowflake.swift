@@ -4,22 +4,58 @@ import Synchronization
 /// Time-ordered 64-bit ids, as Mastodon makes them: milliseconds since the Unix epoch in the
 /// high 48 bits, a sequence in the low 16. Sorting by id sorts by creation time, so pages are
 /// index range scans and API cursors (`max_id`, `since_id`) are plain ids.
+///
+/// Several processes on one PostgreSQL database make ids for the same tables in the same
+/// milliseconds. There each process has a tag of its own (`shareIdSpace`), numbered by the
+/// database, in the upper 10 bits of the low 16, and counts in the lower 6: 64 ids per
+/// millisecond and process before it borrows from the next millisecond, and no two processes
+/// alive at once share a tag unless 1,024 others started while one ran.
 public enum Snowflake {
-    private static let state = Mutex<(millis: Int64, sequence: Int64)>((0, 0))
+    private struct State {
+        var millis: Int64 = 0
+        var sequence: Int64 = 0
+        /// The process's tag, once its ids share a database with other processes.
+        var tag: Int64?
+    }
+
+    private static let state = Mutex(State())
+
+    /// How many process tags there are.
+    public static let processTags: Int64 = 1 << tagBits
+    private static let tagBits: Int64 = 10
+    private static let taggedSequenceBits: Int64 = 16 - tagBits
+
+    /// From now on, ids carry `tag` (`0..<processTags`): this process shares the database with
+    /// other processes. The first call decides; the ids of one process keep increasing.
+    public static func shareIdSpace(tag: Int64) {
+        state.withLock { state in
+            guard state.tag == nil else { return }
+            state.tag = tag % processTags
+            // Ids of this millisecond were numbered without the tag: go on from the next one.
+            state.millis += 1
+            state.sequence = 0
+        }
+    }
+
+    /// The tag this process's ids carry, if any.
+    static var processTag: Int64? { state.withLock { $0.tag } }
 
     /// A new id for something created now; strictly increasing within the process.
     public static func next(now: Date = Date()) -> Int64 {
         let millis = Int64(now.timeIntervalSince1970 * 1000)
         return state.withLock { state in
+            let limit: Int64 = state.tag == nil ? 0xFFFF : (1 << taggedSequenceBits) - 1
             if millis > state.millis {
-                state = (millis, Int64.random(in: 0..<256))
+                state.millis = millis
+                state.sequence = state.tag == nil ? Int64.random(in: 0..<256) : 0
             } else {
                 // Same millisecond (or a clock step back): keep counting, spilling into the
-                // next millisecond if the 16-bit sequence runs out.
+                // next millisecond if the sequence runs out.
                 state.sequence += 1
-                if state.sequence > 0xFFFF { state = (state.millis + 1, 0) }
+                if state.sequence > limit { (state.millis, state.sequence) = (state.millis + 1, 0) }
             }
-            return state.millis << 16 | state.sequence
+            guard let tag = state.tag else { return state.millis << 16 | state.sequence }
+            return state.millis << 16 | tag << taggedSequenceBits | state.sequence
         }
     }
 

@@ -23,6 +23,13 @@ struct ProcessCoordinationTests {
         return (try NodeDatabase(url: url), try NodeDatabase(url: url))
     }
 
+    @Test("processes opening one database get different tags for their ids", .enabled(if: TestEngine.postgresURL != nil))
+    func processTags() throws {
+        let (first, second) = try Self.twoProcesses()
+        let tags = try [first.newProcessTag(), second.newProcessTag(), first.newProcessTag()].map { try #require($0) }
+        #expect(Set(tags).count == 3)
+    }
+
     private static func item(_ actor: String, _ number: Int, at now: Date) -> InboxItem {
         InboxItem(activityId: "\(actor)/activities/\(number)", actorUri: actor, recipientAccountId: nil, payload: Data("{}".utf8), receivedAt: now)
     }

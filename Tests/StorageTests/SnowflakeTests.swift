@@ -24,4 +24,15 @@ struct SnowflakeTests {
         let earlier = Snowflake.at(Date(timeIntervalSinceNow: -60))
         #expect(earlier < Snowflake.next())
     }
+
+    @Test("once the database is shared, every id carries the process's tag and they still increase")
+    func taggedIds() {
+        Snowflake.shareIdSpace(tag: 777)
+        // Another test may have opened a PostgreSQL database first: its tag stays.
+        let tag = try! #require(Snowflake.processTag)
+        let ids = (0..<20_000).map { _ in Snowflake.next() }
+        #expect(zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(ids.allSatisfy { ($0 >> 6) & (Snowflake.processTags - 1) == tag })
+        #expect(abs(Snowflake.date(of: ids[0]).timeIntervalSinceNow) < 5, "a burst runs ahead of the clock by at most 64 ids a millisecond")
+    }
 }

@@ -53,6 +53,15 @@ public final class NodeDatabase: Sendable {
             throw .cannotOpen(path: url.redacted, reason: "\(error)")
         }
         if migrate { try self.migrate() }
+        // Other processes make ids for the same tables: each process puts its own tag in its
+        // ids. Without the sequence (a database not migrated yet), a random tag.
+        Snowflake.shareIdSpace(tag: (try? newProcessTag()) ?? Int64.random(in: 0..<Snowflake.processTags))
+    }
+
+    /// The next process tag of the PostgreSQL database (`Snowflake`); `nil` on SQLite.
+    func newProcessTag() throws -> Int64? {
+        guard case .postgres(let postgres) = engine else { return nil }
+        return try postgres.processTag(modulo: Snowflake.processTags)
     }
 
     /// Opens (creating if needed) the database at `path` and applies pending migrations.

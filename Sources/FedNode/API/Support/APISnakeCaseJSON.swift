@@ -307,60 +307,32 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: StreamingEncoder
     var codingPath: [any CodingKey] { [] }
 
-    mutating func encodeNil(forKey key: Key) throws {
+    private func write(_ key: Key, _ body: (JSONBytes) throws -> Void) rethrows {
         encoder.beginEntry(snakeCase: key.stringValue)
-        encoder.output.null()
+        try body(encoder.output)
     }
 
+    mutating func encodeNil(forKey key: Key) throws { write(key) { $0.null() } }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        encoder.beginEntry(snakeCase: key.stringValue)
-        encoder.output.bytes.append(contentsOf: value ? JSONBytes.trueBytes : JSONBytes.falseBytes)
+        write(key) { $0.bytes.append(contentsOf: value ? JSONBytes.trueBytes : JSONBytes.falseBytes) }
     }
+    mutating func encode(_ value: String, forKey key: Key) throws { write(key) { $0.string(value) } }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try write(key) { try $0.number(value) } }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try write(key) { try $0.number(value) } }
+    mutating func encode(_ value: Int, forKey key: Key) throws { write(key) { $0.integer(value) } }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { write(key) { $0.integer(value) } }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { write(key) { $0.integer(value) } }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { write(key) { $0.integer(value) } }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { write(key) { $0.integer(value) } }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { write(key) { $0.integer(value) } }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { write(key) { $0.integer(value) } }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { write(key) { $0.integer(value) } }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { write(key) { $0.integer(value) } }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { write(key) { $0.integer(value) } }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try write(key) { try $0.value(value) } }
 
-    mutating func encode(_ value: String, forKey key: Key) throws {
-        encoder.beginEntry(snakeCase: key.stringValue)
-        encoder.output.string(value)
-    }
-
-    mutating func encode(_ value: Double, forKey key: Key) throws {
-        encoder.beginEntry(snakeCase: key.stringValue)
-        try encoder.output.number(value)
-    }
-
-    mutating func encode(_ value: Float, forKey key: Key) throws {
-        encoder.beginEntry(snakeCase: key.stringValue)
-        try encoder.output.number(value)
-    }
-
-    mutating func encode(_ value: Int, forKey key: Key) throws {
-        encoder.beginEntry(snakeCase: key.stringValue)
-        encoder.output.integer(value)
-    }
-
-    mutating func encode(_ value: Int64, forKey key: Key) throws {
-        encoder.beginEntry(snakeCase: key.stringValue)
-        encoder.output.integer(value)
-    }
-
-    mutating func encode(_ value: Int8, forKey key: Key) throws { integer(value, key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { integer(value, key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { integer(value, key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { integer(value, key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { integer(value, key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { integer(value, key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { integer(value, key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { integer(value, key) }
-
-    private func integer(_ value: some BinaryInteger, _ key: Key) {
-        encoder.beginEntry(snakeCase: key.stringValue)
-        encoder.output.integer(value)
-    }
-
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        encoder.beginEntry(snakeCase: key.stringValue)
-        try encoder.output.value(value)
-    }
-
+    // `encodeIfPresent` leaves out `nil` (the protocol's own defaults do the same, through a
+    // generic path): Mastodon leaves absent optionals out, `Nullable` writes `null`.
     mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
         if let value { try encode(value, forKey: key) }
     }
@@ -388,63 +360,48 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func superEncoder(forKey key: Key) -> any Encoder { encoder.unsupported() }
 }
 
-private struct UnkeyedContainer: UnkeyedEncodingContainer {
-    let encoder: StreamingEncoder
+/// The containers whose values have no key (array elements, a single value): every primitive
+/// is written the same way once the container has written what goes before a value.
+private protocol PositionalContainer {
+    var encoder: StreamingEncoder { get }
+    /// Writes what goes before the next value (a separator), or records that none may come.
+    func beginValue()
+}
+
+extension PositionalContainer {
     var codingPath: [any CodingKey] { [] }
+
+    private func write(_ body: (JSONBytes) throws -> Void) rethrows {
+        beginValue()
+        try body(encoder.output)
+    }
+
+    mutating func encodeNil() throws { write { $0.null() } }
+    mutating func encode(_ value: Bool) throws { write { $0.bytes.append(contentsOf: value ? JSONBytes.trueBytes : JSONBytes.falseBytes) } }
+    mutating func encode(_ value: String) throws { write { $0.string(value) } }
+    mutating func encode(_ value: Double) throws { try write { try $0.number(value) } }
+    mutating func encode(_ value: Float) throws { try write { try $0.number(value) } }
+    mutating func encode(_ value: Int) throws { write { $0.integer(value) } }
+    mutating func encode(_ value: Int8) throws { write { $0.integer(value) } }
+    mutating func encode(_ value: Int16) throws { write { $0.integer(value) } }
+    mutating func encode(_ value: Int32) throws { write { $0.integer(value) } }
+    mutating func encode(_ value: Int64) throws { write { $0.integer(value) } }
+    mutating func encode(_ value: UInt) throws { write { $0.integer(value) } }
+    mutating func encode(_ value: UInt8) throws { write { $0.integer(value) } }
+    mutating func encode(_ value: UInt16) throws { write { $0.integer(value) } }
+    mutating func encode(_ value: UInt32) throws { write { $0.integer(value) } }
+    mutating func encode(_ value: UInt64) throws { write { $0.integer(value) } }
+    mutating func encode<T: Encodable>(_ value: T) throws { try write { try $0.value(value) } }
+}
+
+private struct UnkeyedContainer: UnkeyedEncodingContainer, PositionalContainer {
+    let encoder: StreamingEncoder
     var count: Int {
         if case .unkeyed(let count) = encoder.state { return count }
         return 0
     }
 
-    mutating func encodeNil() throws {
-        encoder.beginElement()
-        encoder.output.null()
-    }
-
-    mutating func encode(_ value: String) throws {
-        encoder.beginElement()
-        encoder.output.string(value)
-    }
-
-    mutating func encode(_ value: Int) throws {
-        encoder.beginElement()
-        encoder.output.integer(value)
-    }
-
-    mutating func encode(_ value: Double) throws {
-        encoder.beginElement()
-        try encoder.output.number(value)
-    }
-
-    mutating func encode(_ value: Int8) throws { integer(value) }
-    mutating func encode(_ value: Int16) throws { integer(value) }
-    mutating func encode(_ value: Int32) throws { integer(value) }
-    mutating func encode(_ value: UInt) throws { integer(value) }
-    mutating func encode(_ value: UInt8) throws { integer(value) }
-    mutating func encode(_ value: UInt16) throws { integer(value) }
-    mutating func encode(_ value: UInt32) throws { integer(value) }
-    mutating func encode(_ value: UInt64) throws { integer(value) }
-    mutating func encode(_ value: Int64) throws { integer(value) }
-
-    private func integer(_ value: some BinaryInteger) {
-        encoder.beginElement()
-        encoder.output.integer(value)
-    }
-
-    mutating func encode(_ value: Bool) throws {
-        encoder.beginElement()
-        encoder.output.bytes.append(contentsOf: value ? JSONBytes.trueBytes : JSONBytes.falseBytes)
-    }
-
-    mutating func encode(_ value: Float) throws {
-        encoder.beginElement()
-        try encoder.output.number(value)
-    }
-
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        encoder.beginElement()
-        try encoder.output.value(value)
-    }
+    func beginValue() { encoder.beginElement() }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         encoder.unsupported().container(keyedBy: keyType)
@@ -455,57 +412,8 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func superEncoder() -> any Encoder { encoder.unsupported() }
 }
 
-private struct SingleValueContainer: SingleValueEncodingContainer {
+private struct SingleValueContainer: SingleValueEncodingContainer, PositionalContainer {
     let encoder: StreamingEncoder
-    var codingPath: [any CodingKey] { [] }
 
-    mutating func encodeNil() throws {
-        encoder.beginSingle()
-        encoder.output.null()
-    }
-
-    mutating func encode(_ value: Bool) throws {
-        encoder.beginSingle()
-        encoder.output.bytes.append(contentsOf: value ? JSONBytes.trueBytes : JSONBytes.falseBytes)
-    }
-
-    mutating func encode(_ value: String) throws {
-        encoder.beginSingle()
-        encoder.output.string(value)
-    }
-
-    mutating func encode(_ value: Double) throws {
-        encoder.beginSingle()
-        try encoder.output.number(value)
-    }
-
-    mutating func encode(_ value: Float) throws {
-        encoder.beginSingle()
-        try encoder.output.number(value)
-    }
-
-    mutating func encode(_ value: Int) throws {
-        encoder.beginSingle()
-        encoder.output.integer(value)
-    }
-
-    mutating func encode(_ value: Int8) throws { integer(value) }
-    mutating func encode(_ value: Int16) throws { integer(value) }
-    mutating func encode(_ value: Int32) throws { integer(value) }
-    mutating func encode(_ value: UInt) throws { integer(value) }
-    mutating func encode(_ value: UInt8) throws { integer(value) }
-    mutating func encode(_ value: UInt16) throws { integer(value) }
-    mutating func encode(_ value: UInt32) throws { integer(value) }
-    mutating func encode(_ value: UInt64) throws { integer(value) }
-    mutating func encode(_ value: Int64) throws { integer(value) }
-
-    private func integer(_ value: some BinaryInteger) {
-        encoder.beginSingle()
-        encoder.output.integer(value)
-    }
-
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        encoder.beginSingle()
-        try encoder.output.value(value)
-    }
+    func beginValue() { encoder.beginSingle() }
 }

@@ -111,6 +111,16 @@ final class PostgresEngine: Sendable {
         return value
     }
 
+    /// A number for this process, different from that of every other process that opened the
+    /// database since (within `modulo` starts): the next value of `fednode_process_tags`.
+    func processTag(modulo: Int64) throws -> Int64 {
+        try transactionBlocking(write: true) { session in
+            guard case .postgres(let pg) = session.backend else { return 0 }
+            let next = try pg.run(postgres: "SELECT nextval('fednode_process_tags')").first.flatMap { $0[0] as Int64? } ?? 0
+            return next % modulo
+        }
+    }
+
     // MARK: Change announcements
 
     /// Calls `onChange` after every committed transaction, of any process on the database,

@@ -19,6 +19,8 @@ enum PostgresMigrations {
         $$ SELECT substr(s, CAST(CASE WHEN start < 0 THEN length(s) + start + 1 ELSE start END AS integer), CAST(greatest(count, 0) AS integer)) $$
         """,
         "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)",
+        // Numbers the processes that open the database, so their ids differ (`Snowflake`).
+        "CREATE SEQUENCE IF NOT EXISTS fednode_process_tags",
     ]
 
     /// The channel on which committed changes of the watched tables are announced.
