@@ -7,9 +7,10 @@ import Synchronization
 ///
 /// Several processes on one PostgreSQL database make ids for the same tables in the same
 /// milliseconds. There each process has a tag of its own (`shareIdSpace`), numbered by the
-/// database, in the upper 10 bits of the low 16, and counts in the lower 6: 64 ids per
-/// millisecond and process before it borrows from the next millisecond, and no two processes
-/// alive at once share a tag unless 1,024 others started while one ran.
+/// database, in the upper 10 bits of the low 16, and counts in the lower 6. Two processes alive
+/// at once share a tag only when 1,023 other processes (servers or commands) opened the
+/// database while one of them ran. A process makes 64 ids per millisecond before it borrows
+/// from the next one: a burst of n ids runs up to n/64 ms ahead of the clock.
 public enum Snowflake {
     private struct State {
         var millis: Int64 = 0
@@ -38,7 +39,7 @@ public enum Snowflake {
     }
 
     /// The tag this process's ids carry, if any.
-    static var processTag: Int64? { state.withLock { $0.tag } }
+    public static var processTag: Int64? { state.withLock { $0.tag } }
 
     /// A new id for something created now; strictly increasing within the process.
     public static func next(now: Date = Date()) -> Int64 {

@@ -33,6 +33,7 @@ struct SnowflakeTests {
         let ids = (0..<20_000).map { _ in Snowflake.next() }
         #expect(zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 })
         #expect(ids.allSatisfy { ($0 >> 6) & (Snowflake.processTags - 1) == tag })
-        #expect(abs(Snowflake.date(of: ids[0]).timeIntervalSinceNow) < 5, "a burst runs ahead of the clock by at most 64 ids a millisecond")
+        // 20,000 ids run at most 20,000 / 64 ms ahead of the clock (other tests' ids add to it).
+        #expect(Snowflake.date(of: ids[ids.count - 1]).timeIntervalSinceNow < 5)
     }
 }

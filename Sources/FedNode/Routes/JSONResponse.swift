@@ -9,7 +9,7 @@ enum JSONResponse {
     static let activity = "application/activity+json; charset=utf-8"
 
     /// A response carrying `data` as `contentType`.
-    static func bytes(_ data: Data, contentType: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+    static func bytes(_ data: some Sequence<UInt8>, contentType: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var fields = headers
         fields[.contentType] = contentType
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))

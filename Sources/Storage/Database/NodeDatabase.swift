@@ -54,8 +54,11 @@ public final class NodeDatabase: Sendable {
         }
         if migrate { try self.migrate() }
         // Other processes make ids for the same tables: each process puts its own tag in its
-        // ids. Without the sequence (a database not migrated yet), a random tag.
-        Snowflake.shareIdSpace(tag: (try? newProcessTag()) ?? Int64.random(in: 0..<Snowflake.processTags))
+        // ids, taken once (later databases a process opens keep it). Without the sequence (a
+        // database not migrated yet), a random tag.
+        if Snowflake.processTag == nil {
+            Snowflake.shareIdSpace(tag: (try? newProcessTag()) ?? Int64.random(in: 0..<Snowflake.processTags))
+        }
     }
 
     /// The next process tag of the PostgreSQL database (`Snowflake`); `nil` on SQLite.

@@ -105,10 +105,14 @@ struct SnakeCaseJSONTests {
         #expect(text.contains(#""api_versions_url""#) == false && text.contains(#""apiVersionURL":2"#))
     }
 
-    @Test("a non-finite number is refused as JSONEncoder refuses it")
-    func nonFinite() {
+    @Test("a non-finite number is refused, and a value that encodes nothing is {}, as with JSONEncoder")
+    func refusedAndEmpty() throws {
         #expect(throws: EncodingError.self) { try APISnakeCaseJSON.encode([Double.nan]) }
         #expect(throws: EncodingError.self) { try APIResponse.encoder().encode([Double.nan]) }
+        #expect(String(decoding: try APISnakeCaseJSON.encode(Everything.Empty()), as: UTF8.self) == "{}")
+        #expect(String(decoding: try APIResponse.encoder().encode(Everything.Empty()), as: UTF8.self) == "{}")
+        #expect(String(decoding: try APISnakeCaseJSON.encode([Everything.Empty()]), as: UTF8.self) == "[{}]")
+        #expect(try ours([Everything.Empty()]) == (try foundation([Everything.Empty()])))
     }
 
     @Test("an entity holding a nested container is written by JSONEncoder instead")

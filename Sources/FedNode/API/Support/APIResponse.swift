@@ -30,10 +30,7 @@ public enum APIResponse {
 
     /// `value` as a JSON response.
     public static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-        var fields = headers
-        fields[.contentType] = JSONResponse.json
-        let body = (try? bytes(value)) ?? Array("{}".utf8)
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        JSONResponse.bytes((try? bytes(value)) ?? Array("{}".utf8), contentType: JSONResponse.json, status: status, headers: headers)
     }
 
     /// An empty JSON object (`{}`), as Mastodon answers several actions.

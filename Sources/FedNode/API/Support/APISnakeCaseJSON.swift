@@ -18,8 +18,8 @@ enum APISnakeCaseJSON {
     struct Unsupported: Error {}
 
     /// `value` as JSON bytes.
-    /// - Throws: `Unsupported` (see above), or `EncodingError` as `JSONEncoder` throws it (a
-    ///   value that encodes nothing, a non-finite number).
+    /// - Throws: `Unsupported` (see above), or `EncodingError` for a non-finite number, as
+    ///   `JSONEncoder` throws it. A value that encodes nothing is `{}`, as there.
     static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         let writer = JSONBytes()
         try writer.value(value)
@@ -46,7 +46,7 @@ private final class JSONBytes {
         switch value {
         case let string as String: self.string(string)
         case let int as Int: integer(int)
-        case let bool as Bool: bytes.append(contentsOf: bool ? Self.trueBytes : Self.falseBytes)
+        case let bool as Bool: self.bool(bool)
         case let double as Double: try number(double)
         case let url as URL: string(url.absoluteString)
         case let data as Data: string(data.base64EncodedString())
@@ -62,8 +62,11 @@ private final class JSONBytes {
     static let trueBytes = Array("true".utf8)
     static let falseBytes = Array("false".utf8)
     static let nullBytes = Array("null".utf8)
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     func null() { bytes.append(contentsOf: Self.nullBytes) }
+
+    func bool(_ value: Bool) { bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes) }
 
     func integer(_ value: some BinaryInteger) { bytes.append(contentsOf: String(value).utf8) }
 
@@ -106,7 +109,7 @@ private final class JSONBytes {
             case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
             case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
             default:
-                let hex = Array("0123456789abcdef".utf8)
+                let hex = Self.hexDigits
                 bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
                                           hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
             }
@@ -314,7 +317,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encodeNil(forKey key: Key) throws { write(key) { $0.null() } }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        write(key) { $0.bytes.append(contentsOf: value ? JSONBytes.trueBytes : JSONBytes.falseBytes) }
+        write(key) { $0.bool(value) }
     }
     mutating func encode(_ value: String, forKey key: Key) throws { write(key) { $0.string(value) } }
     mutating func encode(_ value: Double, forKey key: Key) throws { try write(key) { try $0.number(value) } }
@@ -377,7 +380,7 @@ extension PositionalContainer {
     }
 
     mutating func encodeNil() throws { write { $0.null() } }
-    mutating func encode(_ value: Bool) throws { write { $0.bytes.append(contentsOf: value ? JSONBytes.trueBytes : JSONBytes.falseBytes) } }
+    mutating func encode(_ value: Bool) throws { write { $0.bool(value) } }
     mutating func encode(_ value: String) throws { write { $0.string(value) } }
     mutating func encode(_ value: Double) throws { try write { try $0.number(value) } }
     mutating func encode(_ value: Float) throws { try write { try $0.number(value) } }

@@ -111,12 +111,14 @@ final class PostgresEngine: Sendable {
         return value
     }
 
-    /// A number for this process, different from that of every other process that opened the
-    /// database since (within `modulo` starts): the next value of `fednode_process_tags`.
+    /// A number for this process, different from that of every other process that took one
+    /// since (within `modulo` of them): the next value of `fednode_process_tags`.
     func processTag(modulo: Int64) throws -> Int64 {
         try transactionBlocking(write: true) { session in
-            guard case .postgres(let pg) = session.backend else { return 0 }
-            let next = try pg.run(postgres: "SELECT nextval('fednode_process_tags')").first.flatMap { $0[0] as Int64? } ?? 0
+            guard case .postgres(let pg) = session.backend,
+                  let next = try pg.run(postgres: "SELECT nextval('fednode_process_tags')").first.flatMap({ $0[0] as Int64? }) else {
+                throw DatabaseError(message: "nextval('fednode_process_tags') gave no number")
+            }
             return next % modulo
         }
     }
@@ -280,7 +282,7 @@ final class PostgresEngine: Sendable {
     /// GRDB's only public way to build a row with its columns in a given order (duplicate names
     /// allowed, as a join's `SELECT *` has them) is its dictionary literal, a variadic
     /// initialiser. A variadic parameter is passed as an array, so the initialiser is called
-    /// with one (`PostgresEngineTests` checks order, duplicates and values). Building rows this
+    /// with one (`PostgresStorageTests.rowsAsSQLiteGivesThem` checks order, duplicates and values). Building rows this
     /// way needs no SQLite statement per row, nor the compiler's lock.
     private static let orderedRow = unsafeBitCast(
         Row.init(dictionaryLiteral:) as ((String, (any DatabaseValueConvertible)?)...) -> Row,
