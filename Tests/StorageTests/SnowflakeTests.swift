@@ -26,10 +26,10 @@ struct SnowflakeTests {
     }
 
     @Test("once the database is shared, every id carries the process's tag and they still increase")
-    func taggedIds() {
+    func taggedIds() throws {
         Snowflake.shareIdSpace(tag: 777)
         // Another test may have opened a PostgreSQL database first: its tag stays.
-        let tag = try! #require(Snowflake.processTag)
+        let tag = try #require(Snowflake.processTag)
         let ids = (0..<20_000).map { _ in Snowflake.next() }
         #expect(zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 })
         #expect(ids.allSatisfy { ($0 >> 6) & (Snowflake.processTags - 1) == tag })

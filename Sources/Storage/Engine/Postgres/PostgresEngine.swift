@@ -282,8 +282,8 @@ final class PostgresEngine: Sendable {
     /// GRDB's only public way to build a row with its columns in a given order (duplicate names
     /// allowed, as a join's `SELECT *` has them) is its dictionary literal, a variadic
     /// initialiser. A variadic parameter is passed as an array, so the initialiser is called
-    /// with one (`PostgresStorageTests.rowsAsSQLiteGivesThem` checks order, duplicates and values). Building rows this
-    /// way needs no SQLite statement per row, nor the compiler's lock.
+    /// with one (`PostgresStorageTests.rowsAsSQLiteGivesThem` checks order, duplicates and
+    /// values). Building rows this way needs no SQLite statement per row, nor the compiler's lock.
     private static let orderedRow = unsafeBitCast(
         Row.init(dictionaryLiteral:) as ((String, (any DatabaseValueConvertible)?)...) -> Row,
         to: (@Sendable ([(String, (any DatabaseValueConvertible)?)]) -> Row).self)
