@@ -122,8 +122,10 @@ struct LifecycleFederationTests {
         _ = try await a.node.posts.create(.init(text: "The pier #photos", mediaIds: [upload.id]), by: alice)
         _ = try await a.node.posts.create(.init(text: "A quiet morning"), by: alice)
 
+        let token = try await Self.token(a, alice, scopes: "read")
         let (status, output) = try await PythonInterop.run("lifecycle_archive_test.py", [
-            "--base", "http://\(a.domain)", "--token", try await Self.token(a, alice, scopes: "read"),
+            // `--token=…` in one argument: a token can begin with "-", which argparse takes for an option.
+            "--base", "http://\(a.domain)", "--token=\(token)",
             "--posts", "2", "--photos", "1", "--following", "bob@\(b.domain)", "--liked", bobPost.uri,
         ], within: 120)
         #expect(status == 0 && output.contains("ALL OK"), "archive check failed:\n\(output)")
