@@ -9,12 +9,12 @@ import Foundation
 /// when the post is tagged `cats`, or `@bob` whose address is the URL of a mentioned account.
 /// Every other link is kept as it is.
 enum WebCaptionLinks {
-    /// A sanitised link: its attributes, then its content.
-    nonisolated(unsafe) private static let link = /<a href="([^"]*)"([^>]*)>(.*?)<\/a>/.dotMatchesNewlines()
-    /// Markup inside a link's content.
-    nonisolated(unsafe) private static let markup = /<[^>]*>/
-
     /// `html` with the post's tag and mention links pointing at this node's pages.
+    ///
+    /// A link is `<a href="HREF"REST>CONTENT</a>`: HREF up to the next `"`, REST up to the next
+    /// `>`, CONTENT up to the next `</a>`; where one of them does not close, the scan moves on
+    /// one byte (as the regular expression `<a href="([^"]*)"([^>]*)>(.*?)</a>` would). A byte
+    /// scan: the same with Swift's `Regex` took 9 % of the web feed page's CPU.
     /// - Parameters:
     ///   - html: Sanitised caption HTML.
     ///   - tags: The post's hashtags (without `#`).
@@ -23,19 +23,67 @@ enum WebCaptionLinks {
         guard html.contains("<a ") else { return html }
         let tagNames = Set(tags.map { $0.lowercased() })
         let mentioned = Dictionary(mentions.map { ($0.url, $0.acct) }, uniquingKeysWith: { first, _ in first })
-        return html.replacing(link) { match in
-            let (href, rest, content) = (String(match.1), String(match.2), String(match.3))
-            let text = content.replacing(markup, with: "")
-            let target: String?
+        let bytes = Array(html.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 32)
+        var (searchFrom, copiedUpTo) = (0, 0)
+        while let start = firstIndex(of: linkOpen, in: bytes, from: searchFrom) {
+            let hrefStart = start + linkOpen.count
+            guard let hrefEnd = bytes[hrefStart...].firstIndex(of: UInt8(ascii: "\"")),
+                  let tagEnd = bytes[(hrefEnd + 1)...].firstIndex(of: UInt8(ascii: ">")),
+                  let contentEnd = firstIndex(of: linkClose, in: bytes, from: tagEnd + 1)
+            else {
+                searchFrom = start + 1
+                continue
+            }
+            let href = String(decoding: bytes[hrefStart..<hrefEnd], as: UTF8.self)
+            let text = withoutMarkup(bytes[(tagEnd + 1)..<contentEnd])
+            var target: String?
             if text.hasPrefix("#"), tagNames.contains(text.dropFirst().lowercased()) {
                 target = "/tags/" + (text.dropFirst().lowercased().addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "")
             } else if text.hasPrefix("@"), let acct = mentioned[unescaped(href)] {
                 target = "/@" + HTMLText.escape(acct)
-            } else {
-                target = nil
             }
-            return "<a href=\"\(target ?? href)\"\(rest)>\(content)</a>"
+            if let target {
+                out.append(contentsOf: bytes[copiedUpTo..<hrefStart])
+                out.append(contentsOf: target.utf8)
+                copiedUpTo = hrefEnd
+            }
+            searchFrom = contentEnd + linkClose.count
         }
+        guard copiedUpTo > 0 else { return html }
+        out.append(contentsOf: bytes[copiedUpTo...])
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static let linkOpen = Array("<a href=\"".utf8)
+    private static let linkClose = Array("</a>".utf8)
+
+    /// Where `needle` first occurs in `bytes` at or after `from`.
+    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var index = from
+        while index <= bytes.count - needle.count {
+            guard let candidate = bytes[index...(bytes.count - needle.count)].firstIndex(of: first) else { return nil }
+            if bytes[candidate..<(candidate + needle.count)].elementsEqual(needle) { return candidate }
+            index = candidate + 1
+        }
+        return nil
+    }
+
+    /// A link's content as text: every `<…>` taken out (a `<` that never closes stays).
+    private static func withoutMarkup(_ content: ArraySlice<UInt8>) -> String {
+        var text: [UInt8] = []
+        var index = content.startIndex
+        while index < content.endIndex {
+            if content[index] == UInt8(ascii: "<"), let close = content[index...].firstIndex(of: UInt8(ascii: ">")) {
+                index = close + 1
+            } else {
+                text.append(content[index])
+                index += 1
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// An attribute value as the sanitiser escaped it, back to the text it was.
