@@ -3,7 +3,9 @@ import GRDB
 
 extension Accounts {
     /// The account with this id.
-    public func find(id: Int64) throws -> Account? { try Account.fetchOne(db, key: id) }
+    public func find(id: Int64) throws -> Account? {
+        try Account.fetchOne(db.cachedStatement(sql: "SELECT * FROM accounts WHERE id = ?"), arguments: [id])
+    }
 
     /// The account whose actor id is `uri`.
     public func find(uri: String) throws -> Account? {

@@ -57,10 +57,10 @@ extension Moderation {
 
     /// Whether `accountId` may not use the node: suspended, disabled, or still pending approval.
     public func isLockedOut(_ accountId: Int64) throws -> Bool {
-        try Bool.fetchOne(db, sql: """
+        try Bool.fetchOne(db.cachedStatement(sql: """
             SELECT EXISTS (SELECT 1 FROM account_moderation WHERE account_id = ? AND (suspended_at IS NOT NULL OR disabled_at IS NOT NULL))
                 OR EXISTS (SELECT 1 FROM sign_up_requests WHERE account_id = ? AND approved_at IS NULL)
-            """, arguments: [accountId, accountId]) ?? false
+            """), arguments: [accountId, accountId]) ?? false
     }
 
     /// Whether `accountId` is suspended.

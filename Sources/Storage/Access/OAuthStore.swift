@@ -3,7 +3,9 @@ import GRDB
 
 extension OAuthStore {
     /// The app with this id.
-    public func app(id: Int64) throws -> OAuthApp? { try OAuthApp.fetchOne(db, key: id) }
+    public func app(id: Int64) throws -> OAuthApp? {
+        try OAuthApp.fetchOne(db.cachedStatement(sql: "SELECT * FROM oauth_apps WHERE id = ?"), arguments: [id])
+    }
 
     /// The app with this public client id.
     public func app(clientId: String) throws -> OAuthApp? {
@@ -29,7 +31,7 @@ extension OAuthStore {
 
     /// The token whose bearer secret hashes to `tokenHash`, revoked or expired ones included.
     public func token(forHash tokenHash: String) throws -> OAuthToken? {
-        try OAuthToken.filter(Column("token_hash") == tokenHash).fetchOne(db)
+        try OAuthToken.fetchOne(db.cachedStatement(sql: "SELECT * FROM oauth_tokens WHERE token_hash = ?"), arguments: [tokenHash])
     }
 
     /// The token whose refresh secret hashes to `refreshHash`.

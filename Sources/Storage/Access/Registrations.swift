@@ -13,7 +13,7 @@ extension Registrations {
 
     /// Whether `accountId` still waits for a moderator's approval.
     public func isPending(_ accountId: Int64) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sign_up_requests WHERE account_id = ? AND approved_at IS NULL)",
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM sign_up_requests WHERE account_id = ? AND approved_at IS NULL)"),
                           arguments: [accountId]) ?? false
     }
 
