@@ -27,11 +27,11 @@ enum WebCaptionLinks {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 32)
         var (searchFrom, copiedUpTo) = (0, 0)
-        while let start = firstIndex(of: linkOpen, in: bytes, from: searchFrom) {
+        while let start = bytes.firstIndex(of: linkOpen, from: searchFrom) {
             let hrefStart = start + linkOpen.count
             guard let hrefEnd = bytes[hrefStart...].firstIndex(of: UInt8(ascii: "\"")),
                   let tagEnd = bytes[(hrefEnd + 1)...].firstIndex(of: UInt8(ascii: ">")),
-                  let contentEnd = firstIndex(of: linkClose, in: bytes, from: tagEnd + 1)
+                  let contentEnd = bytes.firstIndex(of: linkClose, from: tagEnd + 1)
             // Where one part does not close here, it closes after no later link either (each
             // later link's parts begin at or after this one's), so the scan stays linear.
             else { break }
@@ -57,18 +57,6 @@ enum WebCaptionLinks {
 
     private static let linkOpen = Array("<a href=\"".utf8)
     private static let linkClose = Array("</a>".utf8)
-
-    /// Where `needle` first occurs in `bytes` at or after `from`.
-    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
-        guard let first = needle.first, bytes.count >= needle.count else { return nil }
-        var index = from
-        while index <= bytes.count - needle.count {
-            guard let candidate = bytes[index...(bytes.count - needle.count)].firstIndex(of: first) else { return nil }
-            if bytes[candidate..<(candidate + needle.count)].elementsEqual(needle) { return candidate }
-            index = candidate + 1
-        }
-        return nil
-    }
 
     /// A link's content as text: every `<…>` taken out (a `<` that never closes stays).
     private static func withoutMarkup(_ content: ArraySlice<UInt8>) -> String {

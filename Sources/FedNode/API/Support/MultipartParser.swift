@@ -33,7 +33,7 @@ enum MultipartParser {
     static func parts(of data: Data, boundary: String) throws(NodeError) -> [Part] {
         let bytes = [UInt8](data)
         let delimiter = Array("--\(boundary)".utf8)
-        guard var cursor = find(delimiter, in: bytes, from: 0) else { throw .badRequest("Malformed multipart body") }
+        guard var cursor = bytes.firstIndex(of: delimiter, from: 0) else { throw .badRequest("Malformed multipart body") }
         var parts: [Part] = []
         let separator = Array("\r\n--\(boundary)".utf8)
         while true {
@@ -41,8 +41,8 @@ enum MultipartParser {
             // "--" after a delimiter closes the body (RFC 2046 5.1.1).
             if bytes.count >= cursor + 2, bytes[cursor] == 0x2D, bytes[cursor + 1] == 0x2D { return parts }
             guard let headerStart = skipLine(bytes, from: cursor),
-                let headerEnd = find(Array("\r\n\r\n".utf8), in: bytes, from: headerStart),
-                let next = find(separator, in: bytes, from: headerEnd + 4)
+                let headerEnd = bytes.firstIndex(of: Array("\r\n\r\n".utf8), from: headerStart),
+                let next = bytes.firstIndex(of: separator, from: headerEnd + 4)
             else { throw .badRequest("Malformed multipart body") }
             let headers = String(decoding: bytes[headerStart..<headerEnd], as: UTF8.self)
             guard parts.count < maxParts, var part = part(headers: headers) else { throw .badRequest("Malformed multipart part") }
@@ -91,17 +91,5 @@ enum MultipartParser {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
         guard i + 1 < bytes.count, bytes[i] == 0x0D, bytes[i + 1] == 0x0A else { return nil }
         return i + 2
-    }
-
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
-        let first = needle[0]
-        var i = start
-        let last = haystack.count - needle.count
-        while i <= last {
-            if haystack[i] == first, haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
-            i += 1
-        }
-        return nil
     }
 }
