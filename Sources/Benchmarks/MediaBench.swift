@@ -33,7 +33,7 @@ struct MediaBench {
     func run() async throws -> Figures {
         let jpeg = try Self.photo(width: 4000, height: 3000)
         let processor = MediaProcessor()
-        let photos = settings.quick ? 4 : 16
+        let photos = settings.quick ? 4 : 32
         log("media: \(photos) photos of \(jpeg.count / 1024) KiB, \(processor.maxConcurrent) at a time")
         _ = try await processor.process(jpeg, kind: .post)  // warm-up: libvips start, code paths
         let before = ProcessMemory.read(pid: getpid()).resident

@@ -120,6 +120,16 @@ static inline int fn_vips_avg(VipsImage *in, double *out) {
     return vips_avg(in, out, NULL);
 }
 
+/* ---- Pixels in memory, for the step FedNode computes itself --------------- */
+
+/* The first pixel of an image whose pixels are all in memory (after vips_image_copy_memory),
+ * or NULL with the message in vips_error_buffer. Rows follow each other without padding. */
+static inline const VipsPel *fn_vips_image_pixels(VipsImage *image) {
+    if (vips_image_wio_input(image))
+        return NULL;
+    return VIPS_IMAGE_ADDR(image, 0, 0);
+}
+
 /* ---- Savers: the buffer is g_malloc'd; release it with g_free ----------- */
 
 /* JPEG; `strip` drops every metadata block (EXIF, XMP, IPTC, ICC). */

@@ -54,9 +54,9 @@ struct ImagePipeline: Sendable {
         let shrink = format == .jpeg ? Self.loadShrink(source: source, kind: kind) : 1
         let decoded = try (shrink > 1 ? VipsImageHandle.openJPEGHeader(raw, shrink: shrink) : header).decoded()
         let upright = try decoded.uprighted().convertedToSRGB().withoutOpaqueAlpha()
-        // One more copy so each output reads finished pixels instead of redoing the
-        // rotation and colour transform.
-        let base = try upright.materialised()
+        // One more copy, when any step applied, so each output reads finished pixels
+        // instead of redoing the rotation and colour transform.
+        let base = upright === decoded ? decoded : try upright.materialised()
         base.removeAllMetadata()
         return (base, source)
     }
@@ -98,14 +98,16 @@ struct ImagePipeline: Sendable {
     }
 
     /// BlurHash of a copy at most 64 px on its long side: 4 x 3 components for landscape
-    /// and square images, 3 x 4 for portrait ones.
+    /// and square images, 3 x 4 for portrait ones. An opaque image is averaged down
+    /// (``AreaAverage``); one with transparency is resized and flattened on white.
     private func blurHash(of image: VipsImageHandle) throws(MediaError) -> String {
         let plan = ResizePlan.fit(width: image.width, height: image.height, maxSide: 64)
-        let small = try image.resized(width: plan.scaledWidth, height: plan.scaledHeight)
-        let pixels = try small.rgbPixels()
-        let portrait = small.height > small.width
+        let (width, height) = (plan.scaledWidth, plan.scaledHeight)
+        var pixels = try image.areaAveragedRGB(width: width, height: height)
+        if pixels == nil { pixels = try image.resized(width: width, height: height).rgbPixels() }
+        let portrait = height > width
         guard let hash = BlurHash.encode(
-            pixels: pixels, width: small.width, height: small.height,
+            pixels: pixels ?? [], width: width, height: height,
             componentsX: portrait ? 3 : 4, componentsY: portrait ? 4 : 3)
         else { throw .processingFailed("blurhash input had an unexpected size") }
         return hash

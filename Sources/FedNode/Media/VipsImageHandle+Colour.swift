@@ -3,10 +3,12 @@ import Foundation
 
 extension VipsImageHandle {
     /// Turns the image upright according to its EXIF orientation (CIPA DC-008 4.6.4 A).
-    /// - Returns: The rotated or flipped image, without an orientation tag.
+    /// - Returns: The rotated or flipped image, without an orientation tag; the image
+    ///   itself when it is already upright (orientation 1 or none).
     /// - Throws: `MediaError.processingFailed` when libvips fails.
     func uprighted() throws(MediaError) -> VipsImageHandle {
-        try derive { fn_vips_autorot($0, $1) }
+        guard withImage({ vips_image_get_orientation($0) }) != 1 else { return self }
+        return try derive { fn_vips_autorot($0, $1) }
     }
 
     /// Converts to 8-bit sRGB, keeping an alpha band if there is one.
