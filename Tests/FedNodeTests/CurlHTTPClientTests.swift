@@ -243,6 +243,22 @@ import Testing
                 == "fednode/0.1.0 (+https://social.example/)")
     }
 
+    @Test("a connection to each of 80 hosts taken in turn is kept and reused, as deliveries to many inboxes need")
+    func connectionsToManyHostsAreReused() async throws {
+        let servers = try (0..<80).map { _ in try RawHTTPServer(answer: "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n") }
+        defer { for server in servers { server.stop() } }
+        let client = Self.client()
+        for round in 0..<2 {
+            for server in servers {
+                let response = try await client.execute(
+                    HTTPClientRequest(method: "POST", url: "http://127.0.0.1:\(server.port)/inbox", body: Array("{}".utf8)))
+                #expect(response.status == 202, "round \(round)")
+            }
+        }
+        #expect(servers.map(\.answered).reduce(0, +) == 160)
+        #expect(servers.map(\.connectionsAccepted).reduce(0, +) == 80)
+    }
+
     private static func client(
         allowPrivateAddresses: Bool = true, maxResponseBytes: Int = 4 * 1024 * 1024,
         maxRedirects: Int = 3, totalTimeout: Duration = .seconds(10)

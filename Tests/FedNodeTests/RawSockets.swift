@@ -12,6 +12,7 @@ final class RawHTTPServer: Sendable {
     let port: Int
     private let listener: Int32
     private let requests = Atomic<Int>(0)
+    private let accepts = Atomic<Int>(0)
     /// The connections still open, and whether `stop` was called. A descriptor is closed only
     /// under this lock, by the thread that leaves its set: `stop` must never shut down a number
     /// the kernel has handed to another test's socket since (that reset unrelated connections).
@@ -45,13 +46,19 @@ final class RawHTTPServer: Sendable {
                     state.open.insert(client)
                     return true
                 }
-                if accepted { Thread.detachNewThread { [self] in serve(client, answer: answer) } }
+                if accepted {
+                    accepts.add(1, ordering: .relaxed)
+                    Thread.detachNewThread { [self] in serve(client, answer: answer) }
+                }
             }
         }
     }
 
     /// Requests answered so far.
     var answered: Int { requests.load(ordering: .relaxed) }
+
+    /// Connections accepted so far.
+    var connectionsAccepted: Int { accepts.load(ordering: .relaxed) }
 
     /// Stops listening and ends every connection; their threads close them.
     func stop() {

@@ -4,7 +4,7 @@ import Testing
 @testable import Storage
 
 /// The hand-written `init(row:)` of the records a page decodes (`Post`, `Account`,
-/// `MediaAttachment`, `PreviewCard`, `AccountNotification`) read every column, through every
+/// `MediaAttachment`, `PreviewCard`, `AccountNotification`) and of `Delivery` read every column, through every
 /// batch loader, and agree with the `Codable` decoding they replaced, partial rows included.
 @Suite("Record row decoding")
 struct RecordDecodingTests {
@@ -106,7 +106,15 @@ struct RecordDecodingTests {
         }
         let notification = AccountNotification(accountId: author.id, fromAccountId: author.id, type: .followRequest, postId: post.id,
                                                createdAt: Self.t0)
-        try database.pool.write { db in try notification.insert(db) }
+        var delivery = Delivery(activityUri: "https://local.example/activities/1", accountId: author.id,
+                                inboxUrl: "https://remote.example/inbox", domain: "remote.example", payload: Data("{}".utf8),
+                                createdAt: Self.t0)
+        (delivery.attempts, delivery.lastStatus, delivery.lastError) = (3, 503, "Service Unavailable")
+        delivery.nextAttemptAt = Self.t0.addingTimeInterval(90)
+        try database.pool.write { db in
+            try notification.insert(db)
+            try delivery.insert(db)
+        }
         try database.pool.read { db throws in
             #expect(try AccountNotification.fetchOne(db, key: notification.id) == notification)
             try Self.expectSameDecoding(AccountNotification.self, db, "SELECT * FROM notifications")
@@ -114,6 +122,7 @@ struct RecordDecodingTests {
             try Self.expectSameDecoding(Post.self, db, "SELECT * FROM posts ORDER BY id")
             try Self.expectSameDecoding(MediaAttachment.self, db, "SELECT * FROM media_attachments")
             try Self.expectSameDecoding(PreviewCard.self, db, "SELECT * FROM preview_cards")
+            try Self.expectSameDecoding(Delivery.self, db, "SELECT * FROM delivery_queue")
             // Optional columns left out read as nil; a required one left out throws, both ways.
             let partial = "SELECT id, uri, account_id, local, content, text, spoiler_text, sensitive, visibility, created_at, updated_at FROM posts"
             try Self.expectSameDecoding(Post.self, db, partial)

@@ -19,22 +19,28 @@ extension DeliveryWorker {
         let decision = policy.decide(
             attempts: attempts, firstQueuedAt: delivery.createdAt, outcome: outcome, now: now,
             jitter: .random(in: -1...1))
+        do {
+            let health = try await record(decision, of: outcome, for: delivery, now: now)
+            log(decision, outcome: outcome, health: health, delivery: delivery, attempts: attempts)
+            node.metrics.delivery.attempted(decision.metricsOutcome, domain: delivery.domain)
+            return AttemptResult(disposition: decision.disposition, revivedDomain: health == .revived)
+        } catch {
+            node.metrics.delivery.attempted(.interrupted, domain: delivery.domain)
+            logger(for: delivery, attempts: attempts, outcome: outcome)
+                .error("cannot record a delivery attempt", metadata: ["error": "\(error)"])
+            return AttemptResult(disposition: .interrupted)
+        }
+    }
+
+    /// The node's logger with the attempt's inbox, domain, activity, attempts and status.
+    private func logger(for delivery: Delivery, attempts: Int, outcome: DeliveryOutcome) -> Logger {
         var logger = node.logger
         logger[metadataKey: "inbox"] = "\(delivery.inboxUrl)"
         logger[metadataKey: "domain"] = "\(delivery.domain)"
         logger[metadataKey: "activity"] = "\(delivery.activityUri)"
         logger[metadataKey: "attempts"] = "\(attempts)"
         if let status = outcome.status { logger[metadataKey: "status"] = "\(status)" }
-        do {
-            let health = try await record(decision, of: outcome, for: delivery, now: now)
-            log(decision, outcome: outcome, health: health, logger: logger)
-            node.metrics.delivery.attempted(decision.metricsOutcome, domain: delivery.domain)
-            return AttemptResult(disposition: decision.disposition, revivedDomain: health == .revived)
-        } catch {
-            node.metrics.delivery.attempted(.interrupted, domain: delivery.domain)
-            logger.error("cannot record a delivery attempt", metadata: ["error": "\(error)"])
-            return AttemptResult(disposition: .interrupted)
-        }
+        return logger
     }
 
     /// Signs and POSTs the delivery's payload.
@@ -112,7 +118,11 @@ extension DeliveryWorker {
         }
     }
 
-    private func log(_ decision: DeliveryDecision, outcome: DeliveryOutcome, health: HealthChange, logger: Logger) {
+    private func log(_ decision: DeliveryDecision, outcome: DeliveryOutcome, health: HealthChange, delivery: Delivery, attempts: Int) {
+        // Most attempts are plain deliveries, logged at debug: their metadata is built only
+        // when that line is written.
+        if case .delivered = decision, health == .none, node.logger.logLevel > .debug { return }
+        let logger = logger(for: delivery, attempts: attempts, outcome: outcome)
         switch decision {
         case .delivered:
             logger.debug("delivered")

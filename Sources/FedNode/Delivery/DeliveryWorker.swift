@@ -31,6 +31,10 @@ public struct DeliveryWorker: Service {
     let readAhead = 256
     /// Requests in flight, overall and per domain.
     let limits: QueueLimits
+    /// 64 requests at once, 4 per domain: a delivery mostly waits on the remote server, so
+    /// throughput follows the number in flight (16 at once would cap a node at 80 deliveries a
+    /// second to servers 200 ms away); a slow domain still holds at most 4 slots.
+    public static let defaultLimits = QueueLimits(maxInFlight: 64, maxInFlightPerDomain: 4)
     /// How many unavailable domains one pass probes at most.
     let maxProbes = 16
     /// How long the worker sleeps when nothing is due and nothing is queued meanwhile.
@@ -49,10 +53,10 @@ public struct DeliveryWorker: Service {
     ///   - now: The clock; the system clock unless a test injects another.
     ///   - policy: The retry rules; FedNode's defaults unless given.
     ///   - pollInterval: The longest sleep between passes when not notified; 5 seconds.
-    ///   - limits: Requests in flight at once, overall and per domain.
+    ///   - limits: Requests in flight at once, overall and per domain; `defaultLimits` unless given.
     public init(
         node: Node, now: @escaping @Sendable () -> Date = { Date() }, policy: RetryPolicy = RetryPolicy(),
-        pollInterval: Duration = .seconds(5), limits: QueueLimits = QueueLimits()
+        pollInterval: Duration = .seconds(5), limits: QueueLimits = Self.defaultLimits
     ) {
         self.node = node
         self.now = now

@@ -15,6 +15,11 @@ extension CurlHTTPClient {
         public var allowPrivateAddresses: Bool
         /// How many connections to one host may be open at once; further requests wait for one.
         public var maxConnectionsPerHost: Int
+        /// How many finished connections, across all hosts, stay open for the next request to
+        /// the same host (libcurl's connection cache). libcurl's own default follows the requests
+        /// in flight (four per transfer), so a node delivering to more hosts than that in turn
+        /// would open and close a connection for every delivery.
+        public var maxIdleConnections: Int
 
         /// Creates a configuration.
         /// - Parameters:
@@ -25,10 +30,12 @@ extension CurlHTTPClient {
         ///   - maxRedirects: How many redirects to follow; 3 unless given.
         ///   - allowPrivateAddresses: `true` only in test mode.
         ///   - maxConnectionsPerHost: The per-host connection limit; 8 unless given.
+        ///   - maxIdleConnections: The connection cache's size; 256 unless given.
         public init(
             userAgent: String, connectTimeout: Duration = .seconds(10),
             totalTimeout: Duration = .seconds(30), maxResponseBytes: Int = 4 * 1024 * 1024,
-            maxRedirects: Int = 3, allowPrivateAddresses: Bool = false, maxConnectionsPerHost: Int = 8
+            maxRedirects: Int = 3, allowPrivateAddresses: Bool = false, maxConnectionsPerHost: Int = 8,
+            maxIdleConnections: Int = 256
         ) {
             self.userAgent = userAgent
             self.connectTimeout = connectTimeout
@@ -37,6 +44,7 @@ extension CurlHTTPClient {
             self.maxRedirects = maxRedirects
             self.allowPrivateAddresses = allowPrivateAddresses
             self.maxConnectionsPerHost = maxConnectionsPerHost
+            self.maxIdleConnections = maxIdleConnections
         }
 
         /// The `User-Agent` FedNode sends: the software, its version and the node's public URL, as

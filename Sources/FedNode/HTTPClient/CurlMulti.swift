@@ -25,13 +25,17 @@ final class CurlMulti: @unchecked Sendable {
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
     /// Creates the multi handle, or returns `nil` when libcurl cannot be initialised.
-    /// - Parameter maxConnectionsPerHost: The per-host connection limit.
-    init?(maxConnectionsPerHost: Int) {
+    /// - Parameters:
+    ///   - maxConnectionsPerHost: The per-host connection limit.
+    ///   - maxIdleConnections: How many connections the cache keeps open for reuse.
+    init?(maxConnectionsPerHost: Int, maxIdleConnections: Int) {
         guard CurlGlobal.initialized, let handle = curl_multi_init() else { return nil }
         self.handle = handle
-        // HTTP/2 multiplexing where the peer offers it, and a bound on connections per peer.
+        // HTTP/2 multiplexing where the peer offers it, a bound on connections per peer, and
+        // a cache that keeps one connection to each of many peers.
         _ = fednode_multi_setopt_long(handle, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX)
         _ = fednode_multi_setopt_long(handle, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, maxConnectionsPerHost))
+        _ = fednode_multi_setopt_long(handle, CURLMOPT_MAXCONNECTS, max(1, maxIdleConnections))
     }
 
     deinit {

@@ -21,7 +21,8 @@ final class CurlMultiWorker: Sendable {
     /// - Parameter configuration: The client's settings.
     init(configuration: CurlHTTPClient.Configuration) {
         self.configuration = configuration
-        let multi = CurlMulti(maxConnectionsPerHost: configuration.maxConnectionsPerHost)
+        let multi = CurlMulti(
+            maxConnectionsPerHost: configuration.maxConnectionsPerHost, maxIdleConnections: configuration.maxIdleConnections)
         self.multi = multi
         let failure: HTTPClientError? = multi == nil ? .transport("libcurl could not be initialised") : nil
         state = Mutex(State(stopReason: failure))

@@ -67,7 +67,9 @@ public enum DeliveryQueue {
                 """,
             arguments: arguments
         ).map { $0["id"] as Int64 }
-        let rows = Dictionary(uniqueKeysWithValues: try Delivery.fetchAll(db, keys: picked).map { ($0.id, $0) })
+        let chosen = try BatchQuery.records(
+            Delivery.self, db, picked, sql: "SELECT * FROM delivery_queue WHERE id IN (\(BatchQuery.ids))")
+        let rows = Dictionary(uniqueKeysWithValues: chosen.map { ($0.id, $0) })
         return picked.compactMap { rows[$0] }
     }
 
@@ -105,7 +107,7 @@ public enum DeliveryQueue {
     ///   - db: An open write transaction.
     /// - Throws: A GRDB `DatabaseError`.
     public static func remove(_ id: Int64, in db: SQLSession) throws {
-        _ = try Delivery.deleteOne(db, id: id)
+        try db.execute(cached: "DELETE FROM delivery_queue WHERE id = ?", arguments: [id])
     }
 
     /// Records a failed attempt and when to try again.
@@ -180,12 +182,14 @@ extension DeliveryDomain {
     /// - Throws: A GRDB `DatabaseError`.
     @discardableResult
     public static func markAvailable(_ domain: String, at now: Date, in db: SQLSession) throws -> Bool {
-        guard var health = try DeliveryDomain.fetchOne(db, key: domain) else { return false }
-        let wasUnavailable = health.unavailable
-        health.failingSince = nil
-        health.unavailable = false
-        health.lastSuccessAt = now
-        try health.update(db)
+        // Called after every successful delivery: two statements prepared once per connection,
+        // and for a domain that never failed (no row) only the first runs.
+        guard let wasUnavailable = try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT unavailable FROM delivery_domains WHERE domain = ?"), arguments: [domain])
+        else { return false }
+        try db.execute(
+            cached: "UPDATE delivery_domains SET failing_since = NULL, unavailable = 0, last_success_at = ? WHERE domain = ?",
+            arguments: [now, domain])
         return wasUnavailable
     }
 
