@@ -27,7 +27,14 @@ struct ResponseHeaderCollector {
         return false
     }
 
+    /// `text` without leading and trailing spaces and tabs, scanned as bytes (every response
+    /// of every delivery passes here).
     private func trimmed(_ text: Substring) -> String {
-        String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        let bytes = text.utf8
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !blank($0) }), let last = bytes.lastIndex(where: { !blank($0) }) else {
+            return ""
+        }
+        return String(text[first...last])
     }
 }
