@@ -103,11 +103,15 @@ struct ImagePipeline: Sendable {
     private func blurHash(of image: VipsImageHandle) throws(MediaError) -> String {
         let plan = ResizePlan.fit(width: image.width, height: image.height, maxSide: 64)
         let (width, height) = (plan.scaledWidth, plan.scaledHeight)
-        var pixels = try image.areaAveragedRGB(width: width, height: height)
-        if pixels == nil { pixels = try image.resized(width: width, height: height).rgbPixels() }
+        let pixels: [UInt8]
+        if let averaged = try image.areaAveragedRGB(width: width, height: height) {
+            pixels = averaged
+        } else {
+            pixels = try image.resized(width: width, height: height).rgbPixels()
+        }
         let portrait = height > width
         guard let hash = BlurHash.encode(
-            pixels: pixels ?? [], width: width, height: height,
+            pixels: pixels, width: width, height: height,
             componentsX: portrait ? 3 : 4, componentsY: portrait ? 4 : 3)
         else { throw .processingFailed("blurhash input had an unexpected size") }
         return hash
