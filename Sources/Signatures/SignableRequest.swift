@@ -70,7 +70,7 @@ public struct SignableRequest: Sendable {
 
 extension StringProtocol {
     /// Drops leading and trailing spaces and tabs (RFC 9110 5.5 OWS).
-    func trimmingHTTPWhitespace() -> String {
+    public func trimmingHTTPWhitespace() -> String {
         let isOWS: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let start = firstIndex(where: { !isOWS($0) }), let last = lastIndex(where: { !isOWS($0) })
         else { return "" }

@@ -1,3 +1,5 @@
+import Signatures
+
 /// Collects the header lines libcurl hands to its header callback into the headers of the final
 /// response. libcurl reports the headers of every response it reads (interim `100 Continue`,
 /// each redirect, the final one), each starting with its status line, so a status line starts over.
@@ -19,22 +21,11 @@ struct ResponseHeaderCollector {
         guard !text.isEmpty else { return false }
         if let first = text.first, first == " " || first == "\t", !headers.isEmpty {
             // obs-fold continuation line (RFC 9112 5.2): part of the previous header's value.
-            headers[headers.count - 1].value += " " + trimmed(text)
+            headers[headers.count - 1].value += " " + text.trimmingHTTPWhitespace()
             return false
         }
         guard let colon = text.firstIndex(of: ":") else { return false }
-        headers.append((name: String(text[..<colon]), value: trimmed(text[text.index(after: colon)...])))
+        headers.append((name: String(text[..<colon]), value: text[text.index(after: colon)...].trimmingHTTPWhitespace()))
         return false
-    }
-
-    /// `text` without leading and trailing spaces and tabs, scanned as bytes (every response
-    /// of every delivery passes here).
-    private func trimmed(_ text: Substring) -> String {
-        let bytes = text.utf8
-        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        guard let first = bytes.firstIndex(where: { !blank($0) }), let last = bytes.lastIndex(where: { !blank($0) }) else {
-            return ""
-        }
-        return String(text[first...last])
     }
 }

@@ -19,30 +19,28 @@ enum AreaAverage {
     ) -> [UInt8] {
         precondition((1...width).contains(outputWidth) && (1...height).contains(outputHeight) && bands > 0)
         // Source column x falls in output column x * outputWidth / width, so output column c
-        // covers source columns starts[c] ..< starts[c + 1]; likewise for rows. Every output
+        // covers source columns columns[c] ..< columns[c + 1]; likewise for rows. Every output
         // pixel covers a block of whole source pixels, and every source pixel one block.
-        let starts = (0...outputWidth).map { ($0 * width + outputWidth - 1) / outputWidth }
+        let columns = blockStarts(width, into: outputWidth)
+        let rows = blockStarts(height, into: outputHeight)
         var output = [UInt8](repeating: 0, count: outputWidth * outputHeight * bands)
         let sums = UnsafeMutablePointer<Int>.allocate(capacity: outputWidth * bands)
         defer { sums.deallocate() }
-        var row = 0
         for outputRow in 0..<outputHeight {
             sums.initialize(repeating: 0, count: outputWidth * bands)
-            var rows = 0
-            while row < height, row * outputHeight / height == outputRow {
+            for row in rows[outputRow]..<rows[outputRow + 1] {
                 let line = source + row * width * bands
                 for column in 0..<outputWidth {
-                    for x in starts[column]..<starts[column + 1] {
+                    for x in columns[column]..<columns[column + 1] {
                         for band in 0..<bands {
                             sums[column * bands + band] &+= Int(line[x * bands + band])
                         }
                     }
                 }
-                rows += 1
-                row += 1
             }
+            let blockRows = rows[outputRow + 1] - rows[outputRow]
             for column in 0..<outputWidth {
-                let count = max(1, (starts[column + 1] - starts[column]) * rows)
+                let count = (columns[column + 1] - columns[column]) * blockRows
                 for band in 0..<bands {
                     let slot = column * bands + band
                     output[outputRow * outputWidth * bands + slot] = UInt8((sums[slot] + count / 2) / count)
@@ -50,5 +48,11 @@ enum AreaAverage {
             }
         }
         return output
+    }
+
+    /// Where each of `parts` blocks of `extent` starts, and `extent` last: block i holds the
+    /// positions p with p * parts / extent == i (never empty when parts <= extent).
+    private static func blockStarts(_ extent: Int, into parts: Int) -> [Int] {
+        (0...parts).map { ($0 * extent + parts - 1) / parts }
     }
 }
