@@ -33,6 +33,51 @@ public enum ASDate {
         return text + "Z"
     }
 
+    /// Formats as `YYYY-MM-DDTHH:MM:SS.mmmZ` in UTC, the milliseconds truncated, as Mastodon's
+    /// client API writes times (and as Foundation's `ISO8601FormatStyle` with fractional
+    /// seconds does, at a fraction of its cost: a page of 20 statuses formats about 60 times).
+    /// `dayOnly` gives midnight of the date's day (`YYYY-MM-DDT00:00:00.000Z`).
+    /// - Returns: `nil` for years outside 1600...9999 (Foundation's calendar is Julian before
+    ///   the Gregorian reform; later years take more than four digits).
+    public static func formatMilliseconds(_ date: Date, dayOnly: Bool = false) -> String? {
+        // As Foundation does: whole seconds and the fraction truncated to milliseconds, both
+        // from the interval since 2001 that `Date` stores.
+        let reference = date.timeIntervalSinceReferenceDate
+        let whole = reference.rounded(.down)
+        guard whole.magnitude < 1e15 else { return nil }
+        let fraction = min(999, Int(((reference - whole) * 1000).rounded(.down)))
+        var (days, secondOfDay) = (Int(whole) + 978_307_200).quotientAndRemainder(dividingBy: 86_400)
+        if secondOfDay < 0 { (days, secondOfDay) = (days - 1, secondOfDay + 86_400) }
+        let civil = civilFromDays(days)
+        // Foundation's calendar is Julian before October 1582.
+        guard (1600...9999).contains(civil.year) else { return nil }
+        let time = dayOnly ? (0, 0, 0, 0) : (secondOfDay / 3_600, secondOfDay % 3_600 / 60, secondOfDay % 60, fraction)
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            var index = 0
+            func digits(_ value: Int, _ width: Int, then separator: UInt8?) {
+                var divisor = 1
+                for _ in 1..<width { divisor *= 10 }
+                while divisor > 0 {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(value / divisor % 10)
+                    index += 1
+                    divisor /= 10
+                }
+                if let separator {
+                    buffer[index] = separator
+                    index += 1
+                }
+            }
+            digits(civil.year, 4, then: UInt8(ascii: "-"))
+            digits(civil.month, 2, then: UInt8(ascii: "-"))
+            digits(civil.day, 2, then: UInt8(ascii: "T"))
+            digits(time.0, 2, then: UInt8(ascii: ":"))
+            digits(time.1, 2, then: UInt8(ascii: ":"))
+            digits(time.2, 2, then: UInt8(ascii: "."))
+            digits(time.3, 3, then: UInt8(ascii: "Z"))
+            return index
+        }
+    }
+
     private static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits

@@ -51,6 +51,6 @@ public enum BenchWorld {
 
     /// Hex SHA-256, as the node stores tokens.
     public static func sha256Hex(_ text: String) -> String {
-        Digest.sha256(Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
+        Digest.sha256Hex(Array(text.utf8))
     }
 }

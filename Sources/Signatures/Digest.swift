@@ -7,6 +7,25 @@ public enum Digest {
         digest(data, EVP_sha256())
     }
 
+    /// SHA-256 of `data` in lower-case hex (content addresses, stored token hashes).
+    public static func sha256Hex(_ data: [UInt8]) -> String {
+        hex(sha256(data))
+    }
+
+    /// `bytes` in lower-case hex, two digits each.
+    public static func hex(_ bytes: [UInt8]) -> String {
+        let digits: StaticString = "0123456789abcdef"
+        return String(unsafeUninitializedCapacity: bytes.count * 2) { buffer in
+            digits.withUTF8Buffer { digits in
+                for (index, byte) in bytes.enumerated() {
+                    buffer[2 * index] = digits[Int(byte >> 4)]
+                    buffer[2 * index + 1] = digits[Int(byte & 0x0F)]
+                }
+            }
+            return bytes.count * 2
+        }
+    }
+
     /// SHA-512 (FIPS 180-4), as used by `Content-Digest: sha-512=` (RFC 9530).
     public static func sha512(_ data: [UInt8]) -> [UInt8] {
         digest(data, EVP_sha512())

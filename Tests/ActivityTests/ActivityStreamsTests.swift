@@ -71,4 +71,26 @@ struct ActivityStreamsTests {
         let leap = try #require(ASDate.parse("2000-02-29T23:59:59Z"))
         #expect(ASDate.format(leap) == "2000-02-29T23:59:59Z")
     }
+
+    @Test func millisecondTimesAreWhatFoundationsISO8601StyleWrites() throws {
+        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        let day = Date.ISO8601FormatStyle().year().month().day()
+        var generator = SystemRandomNumberGenerator()
+        var seconds: [Double] = [0, -0.0005, -0.5, -1, -86_400, 951_868_799.999, 1_732_612_443.9996, 1_732_612_443.0004,
+                                 253_402_300_799.999, -62_135_596_800, 1_764_201_600, 1_764_201_599.9999]
+        for _ in 0..<2_000 { seconds.append(Double.random(in: -3_000_000_000...5_000_000_000, using: &generator)) }
+        for _ in 0..<200 { seconds.append(Double(Int.random(in: -10_000...10_000, using: &generator)) / 1000) }
+        for value in seconds {
+            let date = Date(timeIntervalSince1970: value)
+            // Before 1600 Foundation's calendar is Julian: left to Foundation.
+            guard value >= -11_676_096_000 else {
+                #expect(ASDate.formatMilliseconds(date) == nil)
+                continue
+            }
+            #expect(ASDate.formatMilliseconds(date) == date.formatted(style), "\(value)")
+            #expect(ASDate.formatMilliseconds(date, dayOnly: true) == date.formatted(day) + "T00:00:00.000Z", "\(value)")
+        }
+        #expect(ASDate.formatMilliseconds(Date(timeIntervalSince1970: 1_767_219_292.75)) == "2025-12-31T22:14:52.750Z")
+        #expect(ASDate.formatMilliseconds(Date(timeIntervalSince1970: 300_000_000_000)) == nil)
+    }
 }

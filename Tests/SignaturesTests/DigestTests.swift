@@ -8,6 +8,12 @@ import Testing
         #expect(hex(Digest.sha256(Array("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
+    @Test func sha256HexIsLowerCaseTwoDigitsPerByte() {
+        #expect(Digest.sha256Hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(Digest.hex([0x00, 0x0f, 0xa0, 0xff]) == "000fa0ff")
+        #expect(Digest.hex([]) == "")
+    }
+
     @Test func sha256OfEmptyInput() {
         #expect(hex(Digest.sha256([])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }

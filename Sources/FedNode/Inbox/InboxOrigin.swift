@@ -38,6 +38,6 @@ enum InboxOrigin {
 
     /// The de-duplication key of an activity without id: a digest of its exact body.
     static func digestKey(_ body: [UInt8]) -> String {
-        "sha256:" + Digest.sha256(body).map { String(format: "%02x", $0) }.joined()
+        "sha256:" + Digest.sha256Hex(body)
     }
 }

@@ -5,6 +5,6 @@ import Signatures
 enum SHA256 {
     /// The lower-case hex SHA-256 of `data`.
     static func hexDigest(_ data: Data) -> String {
-        Digest.sha256([UInt8](data)).map { String(format: "%02x", $0) }.joined()
+        Digest.sha256Hex([UInt8](data))
     }
 }

@@ -4,7 +4,8 @@ import GRDB
 extension Filters {
     /// The filters of `accountId`, oldest first (expired ones included).
     public func all(of accountId: Int64) throws -> [ContentFilter] {
-        try ContentFilter.filter(Column("account_id") == accountId).order(Column("id")).fetchAll(db)
+        // Cached: every timeline and notifications page reads them.
+        try ContentFilter.fetchAll(db.cachedStatement(sql: "SELECT * FROM filters WHERE account_id = ? ORDER BY id"), arguments: [accountId])
     }
 
     /// The filters of `accountId` that apply in `context` at `now`.
@@ -25,12 +26,16 @@ extension Filters {
 
     /// The keywords of the filters `filterIds`, oldest first.
     public func keywords(of filterIds: [Int64]) throws -> [FilterKeyword] {
-        try FilterKeyword.filter(filterIds.contains(Column("filter_id"))).order(Column("id")).fetchAll(db)
+        try BatchQuery.records(FilterKeyword.self, db, filterIds, sql: """
+            SELECT * FROM filter_keywords WHERE filter_id IN (\(BatchQuery.ids)) ORDER BY id
+            """)
     }
 
     /// The filtered posts of the filters `filterIds`, oldest first.
     public func statuses(of filterIds: [Int64]) throws -> [FilterStatus] {
-        try FilterStatus.filter(filterIds.contains(Column("filter_id"))).order(Column("id")).fetchAll(db)
+        try BatchQuery.records(FilterStatus.self, db, filterIds, sql: """
+            SELECT * FROM filter_statuses WHERE filter_id IN (\(BatchQuery.ids)) ORDER BY id
+            """)
     }
 
     /// The keyword `id` if it belongs to a filter of `accountId`.

@@ -20,8 +20,10 @@ enum APISnakeCaseJSON {
     /// `value` as JSON bytes.
     /// - Throws: `Unsupported` (see above), or `EncodingError` for a non-finite number, as
     ///   `JSONEncoder` throws it. A value that encodes nothing is `{}`, as there.
-    static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let writer = JSONBytes()
+    /// - Parameter direct: `false` writes entities that write their own JSON (`APIDirectJSON`)
+    ///   through their Codable encoding instead (tests compare the two).
+    static func encode<T: Encodable>(_ value: T, direct: Bool = true) throws -> [UInt8] {
+        let writer = JSONBytes(direct: direct)
         try writer.value(value)
         if let problem = writer.problem { throw problem }
         return writer.bytes
@@ -31,12 +33,17 @@ enum APISnakeCaseJSON {
 // MARK: - Output
 
 /// The output and the state of the whole encoding.
-private final class JSONBytes {
+final class JSONBytes {
     var bytes: [UInt8] = []
     /// Why the output cannot be used (set once; the caller throws it at the end).
     var problem: (any Error)?
+    /// Whether `APIDirectJSON` entities write themselves (else through Codable).
+    let direct: Bool
 
-    init() { bytes.reserveCapacity(8192) }
+    init(direct: Bool = true) {
+        self.direct = direct
+        bytes.reserveCapacity(8192)
+    }
 
     func fail(_ error: any Error) { if problem == nil { problem = error } }
 
@@ -52,6 +59,7 @@ private final class JSONBytes {
         case let data as Data: string(data.base64EncodedString())
         case let decimal as Decimal: bytes.append(contentsOf: decimal.description.utf8)
         case let dictionary as any StringKeyedDictionary: try dictionary.writeEntries(to: self)
+        case let entity as any APIDirectJSON where direct: try entity.writeJSON(to: self)
         default:
             let encoder = StreamingEncoder(output: self)
             try value.encode(to: encoder)
@@ -69,6 +77,22 @@ private final class JSONBytes {
     func bool(_ value: Bool) { bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes) }
 
     func integer(_ value: some BinaryInteger) { bytes.append(contentsOf: String(value).utf8) }
+
+    /// An `Int` in decimal, without an intermediate string.
+    func integer(_ value: Int) {
+        guard value != Int.min else { return bytes.append(contentsOf: String(value).utf8) }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
 
     /// A number as `JSONEncoder` writes it: its shortest description, without a trailing `.0`.
     func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {

@@ -1,3 +1,4 @@
+import Activity
 import Foundation
 import Storage
 
@@ -207,11 +208,12 @@ public struct EntityRenderer {
 
     /// ISO 8601 with milliseconds in UTC, as Mastodon writes times.
     public static func timestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        ASDate.formatMilliseconds(date) ?? date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 
     /// Midnight UTC of the day, as Mastodon gives `Account.created_at`.
     public static func day(_ date: Date) -> String {
-        String(date.formatted(Date.ISO8601FormatStyle().year().month().day())) + "T00:00:00.000Z"
+        ASDate.formatMilliseconds(date, dayOnly: true)
+            ?? String(date.formatted(Date.ISO8601FormatStyle().year().month().day())) + "T00:00:00.000Z"
     }
 }

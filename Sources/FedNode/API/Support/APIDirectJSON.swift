@@ -1,0 +1,114 @@
+/// An entity that writes its JSON straight into the output: the same bytes its Codable encoding
+/// gives through `APISnakeCaseJSON` (tests compare the two on every such entity), without
+/// Codable's containers, the dynamic casts of each value and the snake-case conversion of each
+/// key. The entities of every list (statuses with their accounts, photos, mentions and tags,
+/// notifications) write themselves: encoding a page of 20 statuses through Codable was about a
+/// sixth of the server's CPU on the home timeline (BENCHMARKS.md, round eight).
+///
+/// A conformance writes the keys in the order of the type's stored properties (Codable's
+/// order), each converted to snake case; `@Nullable` properties as `null` when absent, plain
+/// optionals left out.
+protocol APIDirectJSON: Encodable {
+    /// Writes the entity's JSON.
+    func writeJSON(to output: JSONBytes) throws
+}
+
+extension Array: APIDirectJSON where Element: APIDirectJSON {
+    func writeJSON(to output: JSONBytes) throws {
+        output.bytes.append(UInt8(ascii: "["))
+        for index in indices {
+            if index > startIndex { output.bytes.append(UInt8(ascii: ",")) }
+            try self[index].writeJSON(to: output)
+        }
+        output.bytes.append(UInt8(ascii: "]"))
+    }
+}
+
+/// Writes one JSON object: `{`, the entries with their separators, `}` at `end()`.
+struct JSONObjectWriter {
+    private let output: JSONBytes
+    private var empty = true
+
+    /// Opens the object.
+    init(_ output: JSONBytes) {
+        self.output = output
+        output.bytes.append(UInt8(ascii: "{"))
+    }
+
+    /// Closes the object.
+    func end() { output.bytes.append(UInt8(ascii: "}")) }
+
+    /// The separator and `"name":` (`name` is written as it is: snake case, nothing to escape).
+    private mutating func key(_ name: StaticString) {
+        if !empty { output.bytes.append(UInt8(ascii: ",")) }
+        empty = false
+        output.bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { output.bytes.append(contentsOf: $0) }
+        output.bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    }
+
+    mutating func field(_ name: StaticString, _ value: String) {
+        key(name)
+        output.string(value)
+    }
+
+    mutating func field(_ name: StaticString, _ value: Int) {
+        key(name)
+        output.integer(value)
+    }
+
+    mutating func field(_ name: StaticString, _ value: Bool) {
+        key(name)
+        output.bool(value)
+    }
+
+    mutating func field(_ name: StaticString, _ value: Double) throws {
+        key(name)
+        try output.number(value)
+    }
+
+    mutating func field<T: APIDirectJSON>(_ name: StaticString, _ value: T) throws {
+        key(name)
+        try value.writeJSON(to: output)
+    }
+
+    /// A `@Nullable` string: `null` when absent.
+    mutating func nullable(_ name: StaticString, _ value: String?) {
+        key(name)
+        if let value { output.string(value) } else { output.null() }
+    }
+
+    /// A `@Nullable` entity: `null` when absent.
+    mutating func nullable<T: APIDirectJSON>(_ name: StaticString, _ value: T?) throws {
+        key(name)
+        if let value { try value.writeJSON(to: output) } else { output.null() }
+    }
+
+    /// A `@Nullable` value of any other type, through its Codable encoding: `null` when absent.
+    mutating func nullableEncoded<T: Encodable>(_ name: StaticString, _ value: T?) throws {
+        key(name)
+        if let value { try output.value(value) } else { output.null() }
+    }
+
+    /// A plain optional: left out when absent.
+    mutating func ifPresent(_ name: StaticString, _ value: Bool?) {
+        if let value { field(name, value) }
+    }
+
+    /// A plain optional: left out when absent.
+    mutating func ifPresent(_ name: StaticString, _ value: String?) {
+        if let value { field(name, value) }
+    }
+
+    /// A plain optional entity: left out when absent.
+    mutating func ifPresent<T: APIDirectJSON>(_ name: StaticString, _ value: T?) throws {
+        if let value { try field(name, value) }
+    }
+
+    /// A plain optional of any other type, through its Codable encoding: left out when absent.
+    mutating func ifPresentEncoded<T: Encodable>(_ name: StaticString, _ value: T?) throws {
+        guard let value else { return }
+        key(name)
+        try output.value(value)
+    }
+}
