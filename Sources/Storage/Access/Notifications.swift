@@ -35,18 +35,18 @@ extension Notifications {
     public func page(of recipient: Int64, types: [String], excluding excludedTypes: [String], from: Int64?, page: PageBounds) throws
         -> [AccountNotification]
     {
-        let (sql, arguments) = Self.filter(viewer: recipient, types: types, excludedTypes: excludedTypes, from: from)
+        let (sql, arguments) = try Self.filter(viewer: recipient, types: types, excludedTypes: excludedTypes, from: from)
         let bounds = page.condition("n.id")
-        let rows = try AccountNotification.fetchAll(db, sql: """
+        let rows = try AccountNotification.fetchAll(db.cachedStatement(sql: """
             SELECT n.* FROM notifications n WHERE \(sql) AND \(bounds.sql) ORDER BY \(page.order("n.id")) LIMIT ?
-            """, arguments: arguments + StatementArguments(bounds.arguments) + [page.limit])
+            """), arguments: arguments + StatementArguments(bounds.arguments) + [page.limit])
         return page.newestFirst(rows)
     }
 
     /// How many of `recipient`'s shown notifications match the filters of `page(of:...)`,
     /// counting at most `limit`.
     public func count(of recipient: Int64, types: [String], excluding excludedTypes: [String], from: Int64?, limit: Int) throws -> Int {
-        let (sql, arguments) = Self.filter(viewer: recipient, types: types, excludedTypes: excludedTypes, from: from)
+        let (sql, arguments) = try Self.filter(viewer: recipient, types: types, excludedTypes: excludedTypes, from: from)
         return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM notifications n WHERE \(sql) LIMIT ?)",
                                 arguments: arguments + [limit]) ?? 0
     }
@@ -66,26 +66,33 @@ extension Notifications {
     }
 
     /// The condition on `notifications n` for `viewerId`'s shown notifications matching the filters.
-    private static func filter(viewer viewerId: Int64, types: [String], excludedTypes: [String], from accountId: Int64?)
+    private static func filter(viewer viewerId: Int64, types: [String], excludedTypes: [String], from accountId: Int64?) throws
         -> (String, StatementArguments)
     {
         let visible = visibilityCondition(viewer: viewerId)
         var parts = ["n.account_id = ?", visible.sql]
         var arguments: StatementArguments = [viewerId]
         arguments += visible.arguments
+        // Each list is one JSON argument, so the SQL text depends only on which filters are
+        // present and every variant is prepared once per connection (cached statements).
         if !types.isEmpty {
-            parts.append("n.type IN (\(Array(repeating: "?", count: types.count).joined(separator: ", ")))")
-            arguments += StatementArguments(types)
+            parts.append("n.type IN (SELECT value FROM json_each(?))")
+            arguments += [try jsonArray(types)]
         }
         if !excludedTypes.isEmpty {
-            parts.append("n.type NOT IN (\(Array(repeating: "?", count: excludedTypes.count).joined(separator: ", ")))")
-            arguments += StatementArguments(excludedTypes)
+            parts.append("n.type NOT IN (SELECT value FROM json_each(?))")
+            arguments += [try jsonArray(excludedTypes)]
         }
         if let accountId {
             parts.append("n.from_account_id = ?")
             arguments += [accountId]
         }
         return (parts.joined(separator: " AND "), arguments)
+    }
+
+    /// `values` as a JSON array, the argument of a `json_each(?)`.
+    private static func jsonArray(_ values: [String]) throws -> String {
+        String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
     }
 
     /// An SQL condition on the notifications table aliased `n` that holds when `viewerId` is

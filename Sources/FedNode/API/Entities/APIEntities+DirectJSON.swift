@@ -3,8 +3,8 @@
 // writes them. `DirectJSONTests` checks each against the Codable encoding.
 
 extension APIStatus: APIDirectJSON {
-    func writeJSON(to output: JSONBytes) throws {
-        var object = JSONObjectWriter(output)
+    func writeJSON(to output: inout JSONBuffer) throws {
+        var object = JSONObjectWriter(&output)
         object.field("id", id)
         object.field("uri", uri)
         object.nullable("url", url)
@@ -36,62 +36,65 @@ extension APIStatus: APIDirectJSON {
         object.nullable("language", language)
         object.ifPresent("text", text)
         try object.ifPresentEncoded("filtered", filtered)
-        object.end()
+        object.end(&output)
     }
 }
 
 extension APIStatusBox: APIDirectJSON {
-    func writeJSON(to output: JSONBytes) throws { try value.writeJSON(to: output) }
+    func writeJSON(to output: inout JSONBuffer) throws { try value.writeJSON(to: &output) }
 }
 
 extension APIEmpty: APIDirectJSON {
-    func writeJSON(to output: JSONBytes) throws { JSONObjectWriter(output).end() }
+    func writeJSON(to output: inout JSONBuffer) throws {
+        var object = JSONObjectWriter(&output)
+        object.end(&output)
+    }
 }
 
 extension APIMention: APIDirectJSON {
-    func writeJSON(to output: JSONBytes) throws {
-        var object = JSONObjectWriter(output)
+    func writeJSON(to output: inout JSONBuffer) throws {
+        var object = JSONObjectWriter(&output)
         object.field("id", id)
         object.field("username", username)
         object.field("url", url)
         object.field("acct", acct)
-        object.end()
+        object.end(&output)
     }
 }
 
 extension APITag: APIDirectJSON {
-    func writeJSON(to output: JSONBytes) throws {
-        var object = JSONObjectWriter(output)
+    func writeJSON(to output: inout JSONBuffer) throws {
+        var object = JSONObjectWriter(&output)
         object.field("name", name)
         object.field("url", url)
         try object.ifPresent("history", history)
         object.ifPresent("following", following)
-        object.end()
+        object.end(&output)
     }
 }
 
 extension APITagHistory: APIDirectJSON {
-    func writeJSON(to output: JSONBytes) throws {
-        var object = JSONObjectWriter(output)
+    func writeJSON(to output: inout JSONBuffer) throws {
+        var object = JSONObjectWriter(&output)
         object.field("day", day)
         object.field("uses", uses)
         object.field("accounts", accounts)
-        object.end()
+        object.end(&output)
     }
 }
 
 extension APIApplication: APIDirectJSON {
-    func writeJSON(to output: JSONBytes) throws {
-        var object = JSONObjectWriter(output)
+    func writeJSON(to output: inout JSONBuffer) throws {
+        var object = JSONObjectWriter(&output)
         object.field("name", name)
         object.nullable("website", website)
-        object.end()
+        object.end(&output)
     }
 }
 
 extension APIAccount: APIDirectJSON {
-    func writeJSON(to output: JSONBytes) throws {
-        var object = JSONObjectWriter(output)
+    func writeJSON(to output: inout JSONBuffer) throws {
+        var object = JSONObjectWriter(&output)
         object.field("id", id)
         object.field("username", username)
         object.field("acct", acct)
@@ -118,38 +121,38 @@ extension APIAccount: APIDirectJSON {
         try object.field("fields", fields)
         try object.ifPresent("source", source)
         try object.ifPresent("moved", moved)
-        object.end()
+        object.end(&output)
     }
 }
 
 extension APIMovedAccount: APIDirectJSON {
-    func writeJSON(to output: JSONBytes) throws { try account.writeJSON(to: output) }
+    func writeJSON(to output: inout JSONBuffer) throws { try account.writeJSON(to: &output) }
 }
 
 extension APIField: APIDirectJSON {
-    func writeJSON(to output: JSONBytes) throws {
-        var object = JSONObjectWriter(output)
+    func writeJSON(to output: inout JSONBuffer) throws {
+        var object = JSONObjectWriter(&output)
         object.field("name", name)
         object.field("value", value)
         object.nullable("verified_at", verifiedAt)
-        object.end()
+        object.end(&output)
     }
 }
 
 extension APIEmoji: APIDirectJSON {
-    func writeJSON(to output: JSONBytes) throws {
-        var object = JSONObjectWriter(output)
+    func writeJSON(to output: inout JSONBuffer) throws {
+        var object = JSONObjectWriter(&output)
         object.field("shortcode", shortcode)
         object.field("url", url)
         object.field("static_url", staticUrl)
         object.field("visible_in_picker", visibleInPicker)
-        object.end()
+        object.end(&output)
     }
 }
 
 extension APISource: APIDirectJSON {
-    func writeJSON(to output: JSONBytes) throws {
-        var object = JSONObjectWriter(output)
+    func writeJSON(to output: inout JSONBuffer) throws {
+        var object = JSONObjectWriter(&output)
         object.field("note", note)
         try object.field("fields", fields)
         object.field("privacy", privacy)
@@ -158,13 +161,13 @@ extension APISource: APIDirectJSON {
         object.field("follow_requests_count", followRequestsCount)
         object.field("first_name", firstName)
         object.field("last_name", lastName)
-        object.end()
+        object.end(&output)
     }
 }
 
 extension APIMediaAttachment: APIDirectJSON {
-    func writeJSON(to output: JSONBytes) throws {
-        var object = JSONObjectWriter(output)
+    func writeJSON(to output: inout JSONBuffer) throws {
+        var object = JSONObjectWriter(&output)
         object.field("id", id)
         object.field("type", type)
         object.nullable("url", url)
@@ -174,43 +177,43 @@ extension APIMediaAttachment: APIDirectJSON {
         try object.field("meta", meta)
         object.nullable("description", description)
         object.nullable("blurhash", blurhash)
-        object.end()
+        object.end(&output)
     }
 }
 
 extension APIMediaAttachment.Meta: APIDirectJSON {
-    func writeJSON(to output: JSONBytes) throws {
-        var object = JSONObjectWriter(output)
+    func writeJSON(to output: inout JSONBuffer) throws {
+        var object = JSONObjectWriter(&output)
         try object.ifPresent("original", original)
         try object.ifPresent("small", small)
         try object.ifPresent("focus", focus)
-        object.end()
+        object.end(&output)
     }
 }
 
 extension APIMediaAttachment.Size: APIDirectJSON {
-    func writeJSON(to output: JSONBytes) throws {
-        var object = JSONObjectWriter(output)
+    func writeJSON(to output: inout JSONBuffer) throws {
+        var object = JSONObjectWriter(&output)
         object.field("width", width)
         object.field("height", height)
         object.field("size", size)
         try object.field("aspect", aspect)
-        object.end()
+        object.end(&output)
     }
 }
 
 extension APIMediaAttachment.Focus: APIDirectJSON {
-    func writeJSON(to output: JSONBytes) throws {
-        var object = JSONObjectWriter(output)
+    func writeJSON(to output: inout JSONBuffer) throws {
+        var object = JSONObjectWriter(&output)
         try object.field("x", x)
         try object.field("y", y)
-        object.end()
+        object.end(&output)
     }
 }
 
 extension APIPreviewCard: APIDirectJSON {
-    func writeJSON(to output: JSONBytes) throws {
-        var object = JSONObjectWriter(output)
+    func writeJSON(to output: inout JSONBuffer) throws {
+        var object = JSONObjectWriter(&output)
         object.field("url", url)
         object.field("title", title)
         object.field("description", description)
@@ -230,19 +233,19 @@ extension APIPreviewCard: APIDirectJSON {
         object.nullable("blurhash", blurhash)
         object.nullable("published_at", publishedAt)
         try object.ifPresent("history", history)
-        object.end()
+        object.end(&output)
     }
 }
 
 extension APINotification: APIDirectJSON {
-    func writeJSON(to output: JSONBytes) throws {
-        var object = JSONObjectWriter(output)
+    func writeJSON(to output: inout JSONBuffer) throws {
+        var object = JSONObjectWriter(&output)
         object.field("id", id)
         object.field("type", type)
         object.field("created_at", createdAt)
         try object.field("account", account)
         try object.ifPresent("status", status)
         object.field("group_key", groupKey)
-        object.end()
+        object.end(&output)
     }
 }

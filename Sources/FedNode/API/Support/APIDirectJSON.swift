@@ -10,33 +10,37 @@
 /// optionals left out.
 protocol APIDirectJSON: Encodable {
     /// Writes the entity's JSON.
-    func writeJSON(to output: JSONBytes) throws
+    func writeJSON(to output: inout JSONBuffer) throws
 }
 
 extension Array: APIDirectJSON where Element: APIDirectJSON {
-    func writeJSON(to output: JSONBytes) throws {
+    func writeJSON(to output: inout JSONBuffer) throws {
         output.bytes.append(UInt8(ascii: "["))
         for index in indices {
             if index > startIndex { output.bytes.append(UInt8(ascii: ",")) }
-            try self[index].writeJSON(to: output)
+            try self[index].writeJSON(to: &output)
         }
         output.bytes.append(UInt8(ascii: "]"))
     }
 }
 
-/// Writes one JSON object: `{`, the entries with their separators, `}` at `end()`.
+/// Writes one JSON object: `{`, the entries with their separators, `}` at `end(_:)`. It holds
+/// the output's bytes meanwhile (moved, not copied) and hands them back at the end.
 struct JSONObjectWriter {
-    private let output: JSONBytes
+    private var output = JSONBuffer()
     private var empty = true
 
-    /// Opens the object.
-    init(_ output: JSONBytes) {
-        self.output = output
-        output.bytes.append(UInt8(ascii: "{"))
+    /// Opens the object, taking `output`'s bytes until `end(_:)`.
+    init(_ output: inout JSONBuffer) {
+        swap(&self.output, &output)
+        self.output.bytes.append(UInt8(ascii: "{"))
     }
 
-    /// Closes the object.
-    func end() { output.bytes.append(UInt8(ascii: "}")) }
+    /// Closes the object and gives the bytes back to `output`.
+    mutating func end(_ output: inout JSONBuffer) {
+        self.output.bytes.append(UInt8(ascii: "}"))
+        swap(&self.output, &output)
+    }
 
     /// The separator and `"name":` (`name` is written as it is: snake case, nothing to escape).
     private mutating func key(_ name: StaticString) {
@@ -44,7 +48,17 @@ struct JSONObjectWriter {
         empty = false
         output.bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { output.bytes.append(contentsOf: $0) }
-        output.bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        output.bytes.append(UInt8(ascii: "\""))
+        output.bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Any other value, through `JSONBytes` (its Codable encoding).
+    private mutating func encoded<T: Encodable>(_ value: T) throws {
+        let writer = JSONBytes()
+        swap(&writer.buffer, &output)
+        defer { swap(&writer.buffer, &output) }
+        try writer.value(value)
+        if let problem = writer.problem { throw problem }
     }
 
     mutating func field(_ name: StaticString, _ value: String) {
@@ -69,7 +83,7 @@ struct JSONObjectWriter {
 
     mutating func field<T: APIDirectJSON>(_ name: StaticString, _ value: T) throws {
         key(name)
-        try value.writeJSON(to: output)
+        try value.writeJSON(to: &output)
     }
 
     /// A `@Nullable` string: `null` when absent.
@@ -81,13 +95,13 @@ struct JSONObjectWriter {
     /// A `@Nullable` entity: `null` when absent.
     mutating func nullable<T: APIDirectJSON>(_ name: StaticString, _ value: T?) throws {
         key(name)
-        if let value { try value.writeJSON(to: output) } else { output.null() }
+        if let value { try value.writeJSON(to: &output) } else { output.null() }
     }
 
     /// A `@Nullable` value of any other type, through its Codable encoding: `null` when absent.
     mutating func nullableEncoded<T: Encodable>(_ name: StaticString, _ value: T?) throws {
         key(name)
-        if let value { try output.value(value) } else { output.null() }
+        if let value { try encoded(value) } else { output.null() }
     }
 
     /// A plain optional: left out when absent.
@@ -109,6 +123,6 @@ struct JSONObjectWriter {
     mutating func ifPresentEncoded<T: Encodable>(_ name: StaticString, _ value: T?) throws {
         guard let value else { return }
         key(name)
-        try output.value(value)
+        try encoded(value)
     }
 }

@@ -34,7 +34,8 @@ enum APISnakeCaseJSON {
 
 /// The output and the state of the whole encoding.
 final class JSONBytes {
-    var bytes: [UInt8] = []
+    /// What was written so far.
+    var buffer = JSONBuffer()
     /// Why the output cannot be used (set once; the caller throws it at the end).
     var problem: (any Error)?
     /// Whether `APIDirectJSON` entities write themselves (else through Codable).
@@ -42,8 +43,11 @@ final class JSONBytes {
 
     init(direct: Bool = true) {
         self.direct = direct
-        bytes.reserveCapacity(8192)
+        buffer.bytes.reserveCapacity(8192)
     }
+
+    /// The JSON written.
+    var bytes: [UInt8] { buffer.bytes }
 
     func fail(_ error: any Error) { if problem == nil { problem = error } }
 
@@ -51,15 +55,15 @@ final class JSONBytes {
     /// its own `encode(to:)`.
     func value<T: Encodable>(_ value: T) throws {
         switch value {
-        case let string as String: self.string(string)
-        case let int as Int: integer(int)
-        case let bool as Bool: self.bool(bool)
-        case let double as Double: try number(double)
-        case let url as URL: string(url.absoluteString)
-        case let data as Data: string(data.base64EncodedString())
-        case let decimal as Decimal: bytes.append(contentsOf: decimal.description.utf8)
+        case let string as String: buffer.string(string)
+        case let int as Int: buffer.integer(int)
+        case let bool as Bool: buffer.bool(bool)
+        case let double as Double: try buffer.number(double)
+        case let url as URL: buffer.string(url.absoluteString)
+        case let data as Data: buffer.string(data.base64EncodedString())
+        case let decimal as Decimal: buffer.bytes.append(contentsOf: decimal.description.utf8)
         case let dictionary as any StringKeyedDictionary: try dictionary.writeEntries(to: self)
-        case let entity as any APIDirectJSON where direct: try entity.writeJSON(to: self)
+        case let entity as any APIDirectJSON where direct: try entity.writeJSON(to: &buffer)
         default:
             let encoder = StreamingEncoder(output: self)
             try value.encode(to: encoder)
@@ -67,19 +71,35 @@ final class JSONBytes {
         }
     }
 
+    // The Codable containers write through these.
+    func null() { buffer.null() }
+    func bool(_ value: Bool) { buffer.bool(value) }
+    func integer(_ value: some BinaryInteger) { buffer.integer(value) }
+    func integer(_ value: Int) { buffer.integer(value) }
+    func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws { try buffer.number(value) }
+    func string(_ value: String) { buffer.string(value) }
+    func snakeCaseKey(_ key: String) { buffer.snakeCaseKey(key) }
+    func plainKey(_ key: String) { buffer.plainKey(key) }
+}
+
+/// JSON being written: a struct, so the writers that hold it `inout` pay no dynamic
+/// exclusivity check per byte appended (a class property's are checked at run time).
+struct JSONBuffer {
+    var bytes: [UInt8] = []
+
     static let trueBytes = Array("true".utf8)
     static let falseBytes = Array("false".utf8)
     static let nullBytes = Array("null".utf8)
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    func null() { bytes.append(contentsOf: Self.nullBytes) }
+    mutating func null() { bytes.append(contentsOf: Self.nullBytes) }
 
-    func bool(_ value: Bool) { bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes) }
+    mutating func bool(_ value: Bool) { bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes) }
 
-    func integer(_ value: some BinaryInteger) { bytes.append(contentsOf: String(value).utf8) }
+    mutating func integer(_ value: some BinaryInteger) { bytes.append(contentsOf: String(value).utf8) }
 
     /// An `Int` in decimal, without an intermediate string.
-    func integer(_ value: Int) {
+    mutating func integer(_ value: Int) {
         guard value != Int.min else { return bytes.append(contentsOf: String(value).utf8) }
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
@@ -95,7 +115,7 @@ final class JSONBytes {
     }
 
     /// A number as `JSONEncoder` writes it: its shortest description, without a trailing `.0`.
-    func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {
+    mutating func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {
         guard value.isFinite else {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Unable to encode \(value) directly in JSON."))
         }
@@ -106,18 +126,18 @@ final class JSONBytes {
 
     /// A string, quoted and escaped (quotes, backslashes and control characters; slashes and
     /// everything else as UTF-8).
-    func string(_ value: String) {
+    mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         escaped(value)
         bytes.append(UInt8(ascii: "\""))
     }
 
-    private func escaped(_ value: String) {
+    private mutating func escaped(_ value: String) {
         var value = value
         value.withUTF8 { escape($0) }
     }
 
-    private func escape(_ source: UnsafeBufferPointer<UInt8>) {
+    private mutating func escape(_ source: UnsafeBufferPointer<UInt8>) {
         var start = 0
         for index in source.indices {
             let byte = source[index]
@@ -142,14 +162,14 @@ final class JSONBytes {
     }
 
     /// `"key":` with `key` converted to snake case.
-    func snakeCaseKey(_ key: String) {
+    mutating func snakeCaseKey(_ key: String) {
         bytes.append(UInt8(ascii: "\""))
         if !SnakeCase.write(key, into: &bytes) { escaped(SnakeCase.convert(key)) }
         bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
     }
 
     /// `"key":` as it is.
-    func plainKey(_ key: String) {
+    mutating func plainKey(_ key: String) {
         string(key)
         bytes.append(UInt8(ascii: ":"))
     }
@@ -162,15 +182,15 @@ private protocol StringKeyedDictionary {
 
 extension Dictionary: StringKeyedDictionary where Key == String, Value: Encodable {
     fileprivate func writeEntries(to output: JSONBytes) throws {
-        output.bytes.append(UInt8(ascii: "{"))
+        output.buffer.bytes.append(UInt8(ascii: "{"))
         var first = true
         for (key, value) in self {
-            if !first { output.bytes.append(UInt8(ascii: ",")) }
+            if !first { output.buffer.bytes.append(UInt8(ascii: ",")) }
             first = false
             output.plainKey(key)
             try output.value(value)
         }
-        output.bytes.append(UInt8(ascii: "}"))
+        output.buffer.bytes.append(UInt8(ascii: "}"))
     }
 }
 
@@ -265,7 +285,7 @@ private final class StreamingEncoder: Encoder {
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         switch state {
         case .empty:
-            output.bytes.append(UInt8(ascii: "{"))
+            output.buffer.bytes.append(UInt8(ascii: "{"))
             state = .keyed(count: 0)
         case .keyed:
             break
@@ -278,7 +298,7 @@ private final class StreamingEncoder: Encoder {
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         switch state {
         case .empty:
-            output.bytes.append(UInt8(ascii: "["))
+            output.buffer.bytes.append(UInt8(ascii: "["))
             state = .unkeyed(count: 0)
         case .unkeyed:
             break
@@ -293,7 +313,7 @@ private final class StreamingEncoder: Encoder {
     /// Before a keyed entry: the separator, and the key.
     func beginEntry(snakeCase key: String) {
         guard case .keyed(let count) = state else { return output.fail(APISnakeCaseJSON.Unsupported()) }
-        if count > 0 { output.bytes.append(UInt8(ascii: ",")) }
+        if count > 0 { output.buffer.bytes.append(UInt8(ascii: ",")) }
         state = .keyed(count: count + 1)
         output.snakeCaseKey(key)
     }
@@ -301,7 +321,7 @@ private final class StreamingEncoder: Encoder {
     /// Before an element: the separator.
     func beginElement() {
         guard case .unkeyed(let count) = state else { return output.fail(APISnakeCaseJSON.Unsupported()) }
-        if count > 0 { output.bytes.append(UInt8(ascii: ",")) }
+        if count > 0 { output.buffer.bytes.append(UInt8(ascii: ",")) }
         state = .unkeyed(count: count + 1)
     }
 
@@ -314,9 +334,9 @@ private final class StreamingEncoder: Encoder {
     /// Closes the container the value opened; a value that wrote nothing is `{}`.
     func finish() throws {
         switch state {
-        case .empty: output.bytes.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
-        case .keyed: output.bytes.append(UInt8(ascii: "}"))
-        case .unkeyed: output.bytes.append(UInt8(ascii: "]"))
+        case .empty: output.buffer.bytes.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
+        case .keyed: output.buffer.bytes.append(UInt8(ascii: "}"))
+        case .unkeyed: output.buffer.bytes.append(UInt8(ascii: "]"))
         case .single: break
         case .finished: output.fail(APISnakeCaseJSON.Unsupported())
         }
