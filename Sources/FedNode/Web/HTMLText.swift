@@ -1,23 +1,46 @@
 import Activity
+import Mustache
 
 /// Escaping for text placed into HTML.
 enum HTMLText {
-    /// `text` with `& < > " '` replaced by entities.
+    /// `text` with `& < > " '` replaced by entities, byte by byte: a combining mark after a
+    /// quote or `<` forms one `Character` with it, and a `Character`-wise escape (swift-mustache's
+    /// own, this one before) let such a quote end an attribute value. Text with nothing to
+    /// escape is returned as it is.
     static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
+        var text = text
+        return text.withUTF8 { source in
+            guard let first = source.firstIndex(where: needsEscape) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(source.count + 16)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: source[..<first]))
+            for byte in source[first...] {
+                switch byte {
+                case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+                case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+                case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+                default: out.append(byte)
+                }
             }
-        }
-        return out
+            return String(decoding: out, as: UTF8.self)
+        } ?? text
     }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
+            || byte == UInt8(ascii: "'")
+    }
+}
+
+/// The web app's templates escape `{{value}}` with `HTMLText.escape` (every template starts
+/// with the pragma that selects this content type; see `WebTemplates`).
+struct WebHTMLContentType: MustacheContentType {
+    /// The pragma's name for it.
+    static let name = "FEDNODE_HTML"
+
+    func escapeText(_ text: String) -> String { HTMLText.escape(text) }
 }
 
 extension HTMLText {
