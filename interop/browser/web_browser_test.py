@@ -17,7 +17,8 @@ import time
 
 import requests
 from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException, NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import (NoAlertPresentException, NoSuchElementException, StaleElementReferenceException,
+                                        WebDriverException)
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
@@ -81,11 +82,17 @@ class Person:
         links[0].click()
 
     def text(self):
-        """The page's visible text ("" while a new page replaces the old one)."""
+        """The page's visible text ("" while a new page replaces the old one: the body found
+        may belong to the page being left, which Chromium reports as a stale element or as an
+        inspector error, a node that "does not belong to the document")."""
         try:
             return self.driver.find_element(By.TAG_NAME, "body").text
         except (StaleElementReferenceException, NoSuchElementException):
             return ""
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return ""
+            raise
 
     def accept_confirm(self):
         eventually("a confirmation dialog", lambda: self._alert(), timeout=5)
