@@ -14,6 +14,13 @@ enum WebTemplates {
         return html
     }
 
+    /// `template` with the pragma that selects `WebHTMLContentType` on a line of its own (a
+    /// standalone tag, removed with its line), so the template's first line parses as before.
+    static func withEscaping(_ template: String) -> String {
+        MustacheContentTypes.register(WebHTMLContentType(), named: WebHTMLContentType.name)
+        return "{{% CONTENT_TYPE: \(WebHTMLContentType.name)}}\n" + template
+    }
+
     /// Reads and parses every template of the bundle; a template that does not parse is left
     /// out (and rendering it fails loudly), which the web tests would show at once.
     private static func load() -> MustacheLibrary {
@@ -21,15 +28,13 @@ enum WebTemplates {
         // swift-mustache's default, which escapes `Character` by `Character`, so a quote
         // followed by a combining mark went out unescaped, and cost an eighth of a feed page's
         // CPU. A partial starts with the default content type again, so every template names it.
-        MustacheContentTypes.register(WebHTMLContentType(), named: WebHTMLContentType.name)
-        let pragma = "{{% CONTENT_TYPE: \(WebHTMLContentType.name)}}"
         var library = MustacheLibrary()
         guard let directory = Bundle.module.resourceURL?.appendingPathComponent("Templates"),
             let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
         else { return library }
         for name in names where name.hasSuffix(".mustache") {
             guard let text = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8) else { continue }
-            try? library.register(pragma + text, named: String(name.dropLast(".mustache".count)))
+            try? library.register(withEscaping(text), named: String(name.dropLast(".mustache".count)))
         }
         return library
     }
