@@ -17,9 +17,12 @@ enum WebTemplates {
     /// `template` with the pragma that selects `WebHTMLContentType` on a line of its own (a
     /// standalone tag, removed with its line), so the template's first line parses as before.
     static func withEscaping(_ template: String) -> String {
-        MustacheContentTypes.register(WebHTMLContentType(), named: WebHTMLContentType.name)
+        _ = contentTypeRegistered
         return "{{% CONTENT_TYPE: \(WebHTMLContentType.name)}}\n" + template
     }
+
+    /// Registers `WebHTMLContentType` with swift-mustache, once.
+    private static let contentTypeRegistered: Void = MustacheContentTypes.register(WebHTMLContentType(), named: WebHTMLContentType.name)
 
     /// Reads and parses every template of the bundle; a template that does not parse is left
     /// out (and rendering it fails loudly), which the web tests would show at once.

@@ -45,8 +45,8 @@ extension Accounts {
     /// The accounts whose actor ids are among `uris`, in no particular order.
     public func find(uris: [String]) throws -> [Account] {
         guard !uris.isEmpty else { return [] }
-        let list = String(decoding: try JSONEncoder().encode(uris), as: UTF8.self)
-        return try Account.fetchAll(db.cachedStatement(sql: "SELECT * FROM accounts WHERE uri IN (\(BatchQuery.ids))"), arguments: [list])
+        return try Account.fetchAll(db.cachedStatement(sql: "SELECT * FROM accounts WHERE uri IN (\(BatchQuery.ids))"),
+                                    arguments: [try BatchQuery.json(uris)])
     }
 
     /// Stores an account: updates its row when it exists, inserts it otherwise.

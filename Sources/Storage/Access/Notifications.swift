@@ -77,22 +77,17 @@ extension Notifications {
         // present and every variant is prepared once per connection (cached statements).
         if !types.isEmpty {
             parts.append("n.type IN (SELECT value FROM json_each(?))")
-            arguments += [try jsonArray(types)]
+            arguments += [try BatchQuery.json(types)]
         }
         if !excludedTypes.isEmpty {
             parts.append("n.type NOT IN (SELECT value FROM json_each(?))")
-            arguments += [try jsonArray(excludedTypes)]
+            arguments += [try BatchQuery.json(excludedTypes)]
         }
         if let accountId {
             parts.append("n.from_account_id = ?")
             arguments += [accountId]
         }
         return (parts.joined(separator: " AND "), arguments)
-    }
-
-    /// `values` as a JSON array, the argument of a `json_each(?)`.
-    private static func jsonArray(_ values: [String]) throws -> String {
-        String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
     }
 
     /// An SQL condition on the notifications table aliased `n` that holds when `viewerId` is

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Queries about many rows at once (`WHERE post_id IN (...)`), so rendering a page costs a
@@ -25,6 +26,11 @@ enum BatchQuery {
             text += String(id)
         }
         return text + "]"
+    }
+
+    /// Strings as a JSON array, the argument of `… IN (SELECT value FROM json_each(?))`.
+    static func json(_ values: [String]) throws -> String {
+        String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
     }
 
     /// Runs the cached statement `sql` with the arguments `prefix` followed by the JSON of

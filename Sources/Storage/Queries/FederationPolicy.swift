@@ -50,8 +50,8 @@ public struct FederationPolicy: Sendable {
         let policy = try load(in: db)
         let domains = try String.fetchAll(db, sql: "SELECT DISTINCT domain FROM delivery_queue").filter { !policy.federates(with: $0) }
         guard !domains.isEmpty else { return 0 }
-        let list = String(decoding: try JSONEncoder().encode(domains), as: UTF8.self)
-        try db.execute(cached: "DELETE FROM delivery_queue WHERE domain IN (SELECT value FROM json_each(?))", arguments: [list])
+        try db.execute(cached: "DELETE FROM delivery_queue WHERE domain IN (SELECT value FROM json_each(?))",
+                       arguments: [try BatchQuery.json(domains)])
         return db.changesCount
     }
 }

@@ -323,5 +323,5 @@ struct AccountsTests {
 
 /// Hex SHA-256, as profile images are named.
 private func sha256Hex(_ data: Data) -> String {
-    Digest.sha256(Array(data)).map { String(format: "%02x", $0) }.joined()
+    Digest.sha256Hex(Array(data))
 }

@@ -76,7 +76,7 @@ enum StatusFixtures {
     }
 
     /// Hex SHA-256, as uploads are named.
-    static func sha256Hex(_ data: Data) -> String { Digest.sha256(Array(data)).map { String(format: "%02x", $0) }.joined() }
+    static func sha256Hex(_ data: Data) -> String { Digest.sha256Hex(Array(data)) }
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]

@@ -98,12 +98,6 @@ struct JSONObjectWriter {
         if let value { try value.writeJSON(to: &output) } else { output.null() }
     }
 
-    /// A `@Nullable` value of any other type, through its Codable encoding: `null` when absent.
-    mutating func nullableEncoded<T: Encodable>(_ name: StaticString, _ value: T?) throws {
-        key(name)
-        if let value { try encoded(value) } else { output.null() }
-    }
-
     /// A plain optional: left out when absent.
     mutating func ifPresent(_ name: StaticString, _ value: Bool?) {
         if let value { field(name, value) }
