@@ -53,6 +53,14 @@ struct ThreeNodeScenarioTests {
         #expect(copyMedia.first?.blurhash == "LEHV6nWB2yk8pyo0adR*.7kCMdnj")
         #expect(try a.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id WHERE ph.post_id = ? AND h.name = 'sunset'", arguments: [copy.id]) } == 1)
 
+        // carol@C mentions alice, who does not follow her: A stores the mention and notifies alice.
+        let greeting = try await c.node.posts.create(.init(text: "Lovely pier, @alice@\(a.domain)!"), by: carol)
+        try await eventually("A notifies alice of carol's mention") {
+            try a.read { try AccountNotification.filter(Column("account_id") == alice.id && Column("type") == "mention").fetchCount($0) } == 1
+        }
+        let greetingOnA = try #require(try a.read { try Post.filter(Column("uri") == greeting.uri).fetchOne($0) })
+        #expect(try a.read { try Int64.fetchOne($0, sql: "SELECT account_id FROM mentions WHERE post_id = ?", arguments: [greetingOnA.id]) } == alice.id)
+
         // alice likes and comments; B shows the like count, the comment and bob's notifications.
         try await a.node.interactions.like(copy.id, by: alice)
         let comment = try await a.node.posts.create(.init(text: "Beautiful light!", inReplyToId: copy.id), by: alice)

@@ -85,6 +85,18 @@ struct BatchLoadTests {
             #expect(try tx.accountMoves.targets(of: none).isEmpty)
         }
     }
+
+    @Test("accounts are found by actor URI (an inbound post's mentions), not only by id")
+    func accountsByURI() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let (database, author, reader, _) = try Self.node(dir)
+        try database.readBlocking { tx throws in
+            let found = try tx.accounts.find(uris: [reader.uri, author.uri, "https://elsewhere.example/users/nobody"])
+            #expect(Set(found.map(\.id)) == [author.id, reader.id])
+            #expect(try tx.accounts.find(uris: []).isEmpty)
+        }
+    }
 }
 
 private extension Post {

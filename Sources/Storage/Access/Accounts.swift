@@ -45,7 +45,7 @@ extension Accounts {
     /// The accounts whose actor ids are among `uris`, in no particular order.
     public func find(uris: [String]) throws -> [Account] {
         guard !uris.isEmpty else { return [] }
-        return try Account.fetchAll(db.cachedStatement(sql: "SELECT * FROM accounts WHERE uri IN (\(BatchQuery.ids))"),
+        return try Account.fetchAll(db.cachedStatement(sql: "SELECT * FROM accounts WHERE uri IN (\(BatchQuery.strings))"),
                                     arguments: [try BatchQuery.json(uris)])
     }
 

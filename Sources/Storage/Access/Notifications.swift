@@ -76,11 +76,11 @@ extension Notifications {
         // Each list is one JSON argument, so the SQL text depends only on which filters are
         // present and every variant is prepared once per connection (cached statements).
         if !types.isEmpty {
-            parts.append("n.type IN (SELECT value FROM json_each(?))")
+            parts.append("n.type IN (\(BatchQuery.strings))")
             arguments += [try BatchQuery.json(types)]
         }
         if !excludedTypes.isEmpty {
-            parts.append("n.type NOT IN (SELECT value FROM json_each(?))")
+            parts.append("n.type NOT IN (\(BatchQuery.strings))")
             arguments += [try BatchQuery.json(excludedTypes)]
         }
         if let accountId {

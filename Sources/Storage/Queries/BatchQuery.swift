@@ -28,7 +28,12 @@ enum BatchQuery {
         return text + "]"
     }
 
-    /// Strings as a JSON array, the argument of `… IN (SELECT value FROM json_each(?))`.
+    /// Strings of a batch as an SQL subquery, for `… IN (\(BatchQuery.strings))`; its one
+    /// parameter is `json(strings)`. (`ids` casts to integers: a text column compared with it
+    /// never matches.)
+    static let strings = "SELECT value FROM json_each(?)"
+
+    /// Strings as a JSON array, the argument of `strings`.
     static func json(_ values: [String]) throws -> String {
         String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
     }

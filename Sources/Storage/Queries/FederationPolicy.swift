@@ -50,7 +50,7 @@ public struct FederationPolicy: Sendable {
         let policy = try load(in: db)
         let domains = try String.fetchAll(db, sql: "SELECT DISTINCT domain FROM delivery_queue").filter { !policy.federates(with: $0) }
         guard !domains.isEmpty else { return 0 }
-        try db.execute(cached: "DELETE FROM delivery_queue WHERE domain IN (SELECT value FROM json_each(?))",
+        try db.execute(cached: "DELETE FROM delivery_queue WHERE domain IN (\(BatchQuery.strings))",
                        arguments: [try BatchQuery.json(domains)])
         return db.changesCount
     }
