@@ -46,9 +46,11 @@ struct BatchLoadTests {
         let everyThird = Set(posts.enumerated().filter { $0.offset % 3 == 0 }.map(\.element.id))
         try database.readBlocking { tx throws in
             #expect(Set(try tx.posts.find(ids: ids).map(\.id)) == Set(ids))
-            #expect(try tx.likes.liked(by: reader.id, among: ids) == everyThird)
-            #expect(try tx.bookmarks.bookmarked(by: reader.id, among: ids) == everyThird)
-            #expect(try tx.posts.boosted(by: reader.id, among: ids) == everyThird)
+            let states = try tx.posts.viewerStates(of: reader.id, among: ids)
+            #expect(states.liked == everyThird)
+            #expect(states.bookmarked == everyThird)
+            #expect(states.boosted == everyThird)
+            #expect(try tx.posts.viewerStates(of: author.id, among: ids) == ViewerStates())
             let media = try tx.media.attachments(ofPosts: ids)
             #expect(media.count == 240)
             #expect(media.values.allSatisfy { $0.map(\.position) == [0, 1] })
@@ -56,9 +58,9 @@ struct BatchLoadTests {
             #expect(try tx.posts.counts(of: ids)[posts[0].id]?.reblogs == 1)
             let accountIds = [author.id, reader.id] + (0..<1100).map { Int64($0) + 1 }
             #expect(try tx.accounts.find(ids: accountIds).count == 2)
-            #expect(try tx.accounts.entityCounts(of: accountIds).count == accountIds.count)
-            #expect(try tx.accounts.entityCounts(of: accountIds)[reader.id]?.statuses == 0)
-            #expect(try tx.posts.lastPostDates(of: accountIds).keys.sorted() == [author.id, reader.id].sorted())
+            let withFigures = try tx.accounts.findWithFigures(ids: accountIds)
+            #expect(withFigures.map(\.account.id).sorted() == [author.id, reader.id].sorted())
+            #expect(try tx.accounts.figures(of: accountIds).keys.sorted() == [author.id, reader.id].sorted())
             #expect(try tx.posts.latestReplies(to: ids, perPost: 2, viewer: reader.id).isEmpty)
         }
     }
@@ -72,17 +74,41 @@ struct BatchLoadTests {
         try database.readBlocking { tx throws in
             #expect(try tx.posts.find(ids: none).isEmpty)
             #expect(try tx.accounts.find(ids: none).isEmpty)
-            #expect(try tx.likes.liked(by: reader.id, among: none).isEmpty)
-            #expect(try tx.posts.boosted(by: reader.id, among: none).isEmpty)
+            #expect(try tx.posts.viewerStates(of: reader.id, among: none) == ViewerStates())
             #expect(try tx.media.attachments(ofPosts: none).isEmpty)
             #expect(try tx.posts.mentionedAccounts(ofPosts: none).isEmpty)
             #expect(try tx.posts.hashtagNames(ofPosts: none).isEmpty)
             #expect(try tx.previewCards.cards(ofPosts: none).isEmpty)
             #expect(try tx.posts.counts(of: none).isEmpty)
-            #expect(try tx.accounts.entityCounts(of: none).isEmpty)
+            #expect(try tx.accounts.figures(of: none).isEmpty)
+            #expect(try tx.accounts.findWithFigures(ids: none).isEmpty)
             #expect(try tx.pins.pinned(among: none).isEmpty)
             #expect(try tx.moderation.roles(of: none).isEmpty)
-            #expect(try tx.accountMoves.targets(of: none).isEmpty)
+        }
+    }
+
+    @Test("an account's figures: kept counters, newest post or boost, where it moved; zeros for none")
+    func accountFigures() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let (database, author, reader, posts) = try Self.node(dir)
+        let mover = Account(username: "mover", domain: nil, uri: "https://local.example/users/mover")
+        try database.writeBlocking { tx in
+            try tx.accounts.insert(mover)
+            try tx.follows.insert(Follow(accountId: reader.id, targetAccountId: author.id, uri: nil, state: .accepted))
+            try tx.accountMoves.recordMove(of: mover.id, to: reader.id)
+        }
+        try database.readBlocking { tx throws in
+            let figures = try tx.accounts.figures(of: [author.id, reader.id, mover.id])
+            let found = try tx.accounts.findWithFigures(ids: [author.id, reader.id, mover.id])
+            #expect(Dictionary(uniqueKeysWithValues: found.map { ($0.account.id, $0.figures) }) == figures)
+            // The reader's newest is a boost (every third post is boosted, the last at 1,197).
+            let newestBoost = try tx.posts.boost(of: posts[1197].id, by: reader.id)
+            #expect(figures[author.id] == AccountFigures(counts: AccountEntityCounts(followers: 1, following: 0, statuses: 1200),
+                                                         lastPostAt: try tx.posts.find(id: posts[1199].id)?.createdAt))
+            #expect(figures[reader.id] == AccountFigures(counts: AccountEntityCounts(followers: 0, following: 1, statuses: 0),
+                                                         lastPostAt: newestBoost?.createdAt))
+            #expect(figures[mover.id] == AccountFigures(movedToId: reader.id))
         }
     }
 

@@ -29,14 +29,6 @@ extension AccountMoves {
         try Int64.fetchOne(db, sql: "SELECT target_account_id FROM account_moves WHERE account_id = ?", arguments: [accountId])
     }
 
-    /// Where each of `ids` that moved went, in one query.
-    public func targets(of ids: some Collection<Int64>) throws -> [Int64: Int64] {
-        let pairs = try BatchQuery.rows(db, ids, sql: """
-            SELECT account_id, target_account_id FROM account_moves WHERE account_id IN (\(BatchQuery.ids))
-            """) { (row: Row) -> (Int64, Int64) in (row["account_id"], row["target_account_id"]) }
-        return Dictionary(pairs, uniquingKeysWith: { first, _ in first })
-    }
-
     /// Records that `accountId` moved to `targetId` (a later move replaces an earlier one).
     public func recordMove(of accountId: Int64, to targetId: Int64, at date: Date = Date()) throws {
         try db.execute(cached: """

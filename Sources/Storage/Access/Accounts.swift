@@ -69,15 +69,26 @@ extension Accounts {
             ?? AccountEntityCounts()
     }
 
-    /// The counters of each of `ids` (zeros for an account without a counter row), in one query.
-    public func entityCounts(of ids: some Collection<Int64>) throws -> [Int64: AccountEntityCounts] {
-        let rows = try BatchQuery.rows(db, ids, sql: "SELECT * FROM account_stats WHERE account_id IN (\(BatchQuery.ids))") { row in
-            (row["account_id"] as Int64, AccountEntityCounts(row: row))
-        }
-        var counts = Dictionary(rows, uniquingKeysWith: { first, _ in first })
-        for id in ids where counts[id] == nil { counts[id] = AccountEntityCounts() }
-        return counts
+    /// The accounts with these ids, each with its figures, in one query, in no particular order.
+    public func findWithFigures(ids: some Collection<Int64>) throws -> [(account: Account, figures: AccountFigures)] {
+        try BatchQuery.rows(db, ids, sql: "SELECT a.*, " + Self.figures) { (try Account(row: $0), AccountFigures(row: $0)) }
     }
+
+    /// The figures of each of `ids` that is an account, in one query (for accounts already read).
+    public func figures(of ids: some Collection<Int64>) throws -> [Int64: AccountFigures] {
+        let rows = try BatchQuery.rows(db, ids, sql: "SELECT a.id, " + Self.figures) { ($0[0] as Int64, AccountFigures(row: $0)) }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The columns `AccountFigures` reads, and the rest of the query, for accounts `a` whose
+    /// ids are the `BatchQuery.ids` argument.
+    private static let figures = """
+        s.followers_count AS figure_followers, s.following_count AS figure_following, s.statuses_count AS figure_statuses,
+          (SELECT p.created_at FROM posts p WHERE p.account_id = a.id ORDER BY p.id DESC LIMIT 1) AS figure_last_post_at,
+          (SELECT m.target_account_id FROM account_moves m WHERE m.account_id = a.id) AS figure_moved_to
+        FROM accounts a LEFT JOIN account_stats s ON s.account_id = a.id
+        WHERE a.id IN (\(BatchQuery.ids))
+        """
 
     /// Whether an account with this id exists.
     public func exists(id: Int64) throws -> Bool { try Account.exists(db, key: id) }
@@ -212,6 +223,30 @@ public struct AccountEntityCounts: Sendable, Equatable, FetchableRecord {
     /// Decodes an `account_stats` row.
     public init(row: Row) {
         self.init(followers: row["followers_count"], following: row["following_count"], statuses: row["statuses_count"])
+    }
+}
+
+/// What an `Account` entity shows besides the account's row, read with it in one query
+/// (`Accounts.findWithFigures`), as Mastodon keeps them in `account_stats`.
+public struct AccountFigures: Sendable, Equatable {
+    /// The kept counters (zeros for an account without a counter row).
+    public var counts: AccountEntityCounts
+    /// When the account's newest post or boost was made; `nil` when it has none.
+    public var lastPostAt: Date?
+    /// The account it moved to, if it moved.
+    public var movedToId: Int64?
+
+    /// Figures as given; zeros and nothing by default.
+    public init(counts: AccountEntityCounts = AccountEntityCounts(), lastPostAt: Date? = nil, movedToId: Int64? = nil) {
+        (self.counts, self.lastPostAt, self.movedToId) = (counts, lastPostAt, movedToId)
+    }
+
+    /// Reads the `figure_` columns of `Accounts.findWithFigures`.
+    init(row: Row) {
+        counts = AccountEntityCounts(followers: row["figure_followers"] ?? 0, following: row["figure_following"] ?? 0,
+                                     statuses: row["figure_statuses"] ?? 0)
+        lastPostAt = row["figure_last_post_at"]
+        movedToId = row["figure_moved_to"]
     }
 }
 

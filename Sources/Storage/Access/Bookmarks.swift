@@ -18,12 +18,6 @@ extension Bookmarks {
         try Bookmark.filter(Column("account_id") == accountId && Column("post_id") == postId).fetchCount(db) > 0
     }
 
-    /// Those of `ids` that `accountId` bookmarked, in one query.
-    public func bookmarked(by accountId: Int64, among ids: some Collection<Int64>) throws -> Set<Int64> {
-        try BatchQuery.idSet(db, ids, sql: "SELECT post_id FROM bookmarks WHERE account_id = ? AND post_id IN (\(BatchQuery.ids))",
-                             arguments: [accountId])
-    }
-
     /// One page of the posts `accountId` bookmarked and may still see, newest bookmark first,
     /// each with the bookmark's id.
     public func bookmarkedPosts(by accountId: Int64, page: PageBounds) throws -> [PageItem<Post>] {

@@ -22,12 +22,6 @@ extension Likes {
         try APIQuerySupport.cachedCount(db, "SELECT COUNT(*) FROM likes WHERE post_id = ? AND account_id = ?", post, account) > 0
     }
 
-    /// Those of `ids` that `accountId` likes, in one query.
-    public func liked(by accountId: Int64, among ids: some Collection<Int64>) throws -> Set<Int64> {
-        try BatchQuery.idSet(db, ids, sql: "SELECT post_id FROM likes WHERE account_id = ? AND post_id IN (\(BatchQuery.ids))",
-                             arguments: [accountId])
-    }
-
     /// How many likes `postId` has (the kept counter).
     public func count(on postId: Int64) throws -> Int { try Posts(db: db).counts(of: postId).favourites }
 

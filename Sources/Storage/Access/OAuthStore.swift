@@ -34,6 +34,22 @@ extension OAuthStore {
         try OAuthToken.fetchOne(db.cachedStatement(sql: "SELECT * FROM oauth_tokens WHERE token_hash = ?"), arguments: [tokenHash])
     }
 
+    /// The token whose bearer secret hashes to `tokenHash`, with what deciding whether its
+    /// account may call needs, in one query (asked at every authenticated request).
+    public func bearer(forHash tokenHash: String) throws -> BearerToken? {
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT t.*,
+              EXISTS (SELECT 1 FROM sign_up_requests r WHERE r.account_id = t.account_id AND r.approved_at IS NULL) AS bearer_pending,
+              EXISTS (SELECT 1 FROM account_moderation m WHERE m.account_id = t.account_id
+                      AND (m.suspended_at IS NOT NULL OR m.disabled_at IS NOT NULL)) AS bearer_locked_out,
+              EXISTS (SELECT 1 FROM unconfirmed_accounts u WHERE u.account_id = t.account_id) AS bearer_unconfirmed
+            FROM oauth_tokens t WHERE t.token_hash = ?
+            """), arguments: [tokenHash])
+        guard let row = try rows.next() else { return nil }
+        return BearerToken(token: try OAuthToken(row: row), pending: row["bearer_pending"], lockedOut: row["bearer_locked_out"],
+                           unconfirmed: row["bearer_unconfirmed"])
+    }
+
     /// The token whose refresh secret hashes to `refreshHash`.
     public func token(forRefreshHash refreshHash: String) throws -> OAuthToken? {
         try OAuthToken.filter(Column("refresh_token_hash") == refreshHash).fetchOne(db)
@@ -49,4 +65,17 @@ extension OAuthStore {
 
     /// Stores every column of an existing token (revocation).
     public func update(_ token: OAuthToken) throws { try token.update(db) }
+}
+
+/// A bearer token's row and the states of its account that refuse it (`OAuthStore.bearer`);
+/// all `false` for an app's token, which has no account.
+public struct BearerToken: Sendable {
+    /// The token's row.
+    public var token: OAuthToken
+    /// Its account signed up and waits for approval (`Registrations.isPending`).
+    public var pending: Bool
+    /// Its account is suspended or disabled.
+    public var lockedOut: Bool
+    /// Its account has not confirmed its email address yet (`AccountTokens.isUnconfirmed`).
+    public var unconfirmed: Bool
 }

@@ -169,23 +169,28 @@ extension Posts {
         try APIQuerySupport.cachedCount(db, "SELECT COUNT(*) FROM posts WHERE reblog_of_id = ? AND account_id = ?", postId, accountId) > 0
     }
 
-    /// Those of `ids` that `accountId` boosted, in one query.
-    public func boosted(by accountId: Int64, among ids: some Collection<Int64>) throws -> Set<Int64> {
-        try BatchQuery.idSet(db, ids, sql: "SELECT reblog_of_id FROM posts WHERE account_id = ? AND reblog_of_id IN (\(BatchQuery.ids))",
-                             arguments: [accountId])
+    /// Those of `ids` that `accountId` liked, boosted and bookmarked, in one query.
+    public func viewerStates(of accountId: Int64, among ids: some Collection<Int64>) throws -> ViewerStates {
+        var states = ViewerStates()
+        // `?1` the viewer, `?2` the ids (`BatchQuery.rows` binds the ids last).
+        let among = "IN (SELECT CAST(value AS INTEGER) FROM json_each(?2))"
+        for (kind, id) in try BatchQuery.rows(db, ids, sql: """
+            SELECT 0, post_id FROM likes WHERE account_id = ?1 AND post_id \(among)
+            UNION ALL SELECT 1, reblog_of_id FROM posts WHERE account_id = ?1 AND reblog_of_id \(among)
+            UNION ALL SELECT 2, post_id FROM bookmarks WHERE account_id = ?1 AND post_id \(among)
+            """, arguments: [accountId], decode: { ($0[0] as Int, $0[1] as Int64) }) {
+            switch kind {
+            case 0: states.liked.insert(id)
+            case 1: states.boosted.insert(id)
+            default: states.bookmarked.insert(id)
+            }
+        }
+        return states
     }
 
     /// The newest post's (or boost's) time of `accountId`, if any (cached statement).
     public func lastPostDate(of accountId: Int64) throws -> Date? {
         try Date.fetchOne(db.cachedStatement(sql: "SELECT created_at FROM posts WHERE account_id = ? ORDER BY id DESC LIMIT 1"), arguments: [accountId])
-    }
-
-    /// The newest post's (or boost's) time of each of `accountIds` that posted, in one query.
-    public func lastPostDates(of accountIds: some Collection<Int64>) throws -> [Int64: Date] {
-        try BatchQuery.grouped(db, accountIds, sql: """
-            SELECT a.id, (SELECT p.created_at FROM posts p WHERE p.account_id = a.id ORDER BY p.id DESC LIMIT 1) AS last
-            FROM accounts a WHERE a.id IN (\(BatchQuery.ids))
-            """, decode: { $0["last"] as Date? }).compactMapValues { $0.first ?? nil }
     }
 
     /// The accounts mentioned in `postId`, by account id (cached statement).
@@ -286,4 +291,17 @@ public enum PostSearchMatch: Sendable, Equatable {
     case hashtag(String)
     /// The post whose object id or URL is this.
     case url(String)
+}
+
+/// What a viewer did to some posts (`Posts.viewerStates`).
+public struct ViewerStates: Sendable, Equatable {
+    /// The posts the viewer likes.
+    public var liked: Set<Int64> = []
+    /// The posts the viewer boosted.
+    public var boosted: Set<Int64> = []
+    /// The posts the viewer bookmarked.
+    public var bookmarked: Set<Int64> = []
+
+    /// None.
+    public init() {}
 }

@@ -66,18 +66,19 @@ public struct APIAuth: Sendable {
         let checkConfirmation = node.configuration.requireEmailConfirmation && !allowUnconfirmed
         do {
             let found = try await node.database.read { db -> APICaller? in
-                guard let row = try db.oauth.token(forHash: hash),
-                    row.revokedAt == nil, row.expiresAt.map({ $0 > Date() }) ?? true
+                guard let bearer = try db.oauth.bearer(forHash: hash),
+                    bearer.token.revokedAt == nil, bearer.token.expiresAt.map({ $0 > Date() }) ?? true
                 else { return nil }
+                let row = bearer.token
                 let account = try row.accountId.flatMap { try db.accounts.find(id: $0) }
                 if row.accountId != nil, account == nil { return nil }
-                if let account, try db.registrations.isPending(account.id) {
+                if account != nil, bearer.pending {
                     throw NodeError.forbidden(RegistrationService.pendingMessage)
                 }
-                if let account, try db.moderation.isLockedOut(account.id) {
+                if account != nil, bearer.lockedOut {
                     throw NodeError.forbidden("Your login is currently disabled")
                 }
-                if checkConfirmation, let account, try db.accountTokens.isUnconfirmed(account.id) {
+                if checkConfirmation, account != nil, bearer.unconfirmed {
                     throw NodeError.forbidden("Your login is missing a confirmed e-mail address")
                 }
                 let app = try row.appId.flatMap { try db.oauth.app(id: $0) }

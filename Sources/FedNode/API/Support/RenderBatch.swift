@@ -35,11 +35,11 @@ struct RenderBatch {
     /// Where those of `accounts` that moved went (`Account.moved`).
     var movedTo: [Int64: Account] = [:]
 
-    /// What rendering `accounts` needs: their counters and last post times.
+    /// What rendering `accounts` needs: their counters, last post times and moves.
     static func accounts(_ accounts: [Account], db: Transaction) throws -> RenderBatch {
         var batch = RenderBatch()
         for account in accounts { batch.accounts[account.id] = account }
-        try batch.loadAccountFigures(db)
+        try batch.keep(try db.accounts.figures(of: Array(batch.accounts.keys)), db)
         return batch
     }
 
@@ -52,18 +52,20 @@ struct RenderBatch {
         try batch.loadOriginals(db)
         let all = Array(batch.posts.values)
         let ids = all.map(\.id)
-        for account in try db.accounts.find(ids: Set(all.map(\.accountId)).union(accountIds)) { batch.accounts[account.id] = account }
-        try batch.loadAccountFigures(db)
+        var figures: [Int64: AccountFigures] = [:]
+        for (account, figure) in try db.accounts.findWithFigures(ids: Set(all.map(\.accountId)).union(accountIds)) {
+            batch.accounts[account.id] = account
+            figures[account.id] = figure
+        }
+        try batch.keep(figures, db)
         batch.postCounts = try db.posts.counts(of: ids)
         batch.media = try db.media.attachments(ofPosts: all.filter { $0.reblogOfId == nil }.map(\.id))
         batch.mentions = try db.posts.mentionedAccounts(ofPosts: ids)
         batch.tags = try db.posts.hashtagNames(ofPosts: ids)
         batch.cards = try db.previewCards.cards(ofPosts: ids)
         if let viewer {
-            let targets = Set(all.map { $0.reblogOfId ?? $0.id })
-            batch.liked = try db.likes.liked(by: viewer, among: targets)
-            batch.boosted = try db.posts.boosted(by: viewer, among: targets)
-            batch.bookmarked = try db.bookmarks.bookmarked(by: viewer, among: targets)
+            let states = try db.posts.viewerStates(of: viewer, among: Set(all.map { $0.reblogOfId ?? $0.id }))
+            (batch.liked, batch.boosted, batch.bookmarked) = (states.liked, states.boosted, states.bookmarked)
             batch.pinned = try db.pins.pinned(among: all.filter { $0.accountId == viewer }.map(\.id))
         }
         return batch
@@ -80,10 +82,22 @@ struct RenderBatch {
         }
     }
 
-    private mutating func loadAccountFigures(_ db: Transaction) throws {
-        movedTo = try Self.moveTargets(of: Array(accounts.keys), db: db)
-        let ids = Array(Set(accounts.keys).union(movedTo.values.map(\.id)))
-        accountCounts = try db.accounts.entityCounts(of: ids)
-        lastPostDates = try db.posts.lastPostDates(of: ids)
+    /// Keeps the counters and last post times of `figures`, and loads the accounts that those
+    /// which moved went to, with their own counters (one query more, only when any moved).
+    private mutating func keep(_ figures: [Int64: AccountFigures], _ db: Transaction) throws {
+        for (id, figure) in figures { keepCounters(id, figure) }
+        let targets = figures.compactMapValues(\.movedToId)
+        guard !targets.isEmpty else { return }
+        var found: [Int64: Account] = [:]
+        for (account, figure) in try db.accounts.findWithFigures(ids: Set(targets.values)) {
+            found[account.id] = account
+            keepCounters(account.id, figure)
+        }
+        movedTo = targets.compactMapValues { found[$0] }
+    }
+
+    private mutating func keepCounters(_ id: Int64, _ figure: AccountFigures) {
+        accountCounts[id] = figure.counts
+        lastPostDates[id] = figure.lastPostAt
     }
 }
