@@ -7,6 +7,11 @@ import Storage
 /// (the database keeps them across restarts). A failed check may ask for a refetch once, so
 /// rotated keys are picked up (DESIGN.md, inbound step 2).
 ///
+/// A cached key never outlives what the database says of its owner: storing an actor (an
+/// `Update`, a refetch) or deleting it forgets its keys at once, so a key its owner replaced
+/// or that died with its owner stops verifying. An entry also expires after `maxAge`, which
+/// bounds how long another process's change (PostgreSQL, several processes) goes unseen.
+///
 /// Before a signature verifies, a key costs one bounded GET: only the document the `keyId`
 /// names is fetched (1 MiB, a few seconds, a bounded number at once node-wide) and nothing is
 /// stored. The owner is stored by `confirm(_:node:)`, once a signature verified with the key.
@@ -32,8 +37,9 @@ actor KeyResolver {
     }
 
     private let database: NodeDatabase
-    private var cache: [String: OwnedKey] = [:]
+    private var cache: [String: (key: OwnedKey, expires: ContinuousClock.Instant)] = [:]
     private static let maxCached = 10_000
+    private static let maxAge = Duration.seconds(300)
     private let fetchSlots = ConcurrencyLimiter(limit: RemoteLimits.concurrentKeyFetches)
 
     init(database: NodeDatabase) {
@@ -48,7 +54,7 @@ actor KeyResolver {
         // Another spelling of one of our own key ids names our own key: never fetched, never stored over.
         let keyId = node.urls.canonicalLocal(given) ?? given
         if !refresh {
-            var known = cache[keyId]
+            var known = cache[keyId].flatMap { $0.expires > .now ? $0.key : nil }
             if known == nil { known = try await storedKey(keyId) }
             if let known {
                 return CandidateKey(keyId: keyId, ownerURI: known.owner.uri, key: known.key, stored: known.owner, actorDocument: nil)
@@ -82,9 +88,10 @@ actor KeyResolver {
         return remember(candidate.keyId, OwnedKey(owner: owner, key: candidate.key)).owner
     }
 
-    /// Forgets a cached key, e.g. after its owner was deleted.
-    func forget(keyId: String) {
-        cache[keyId] = nil
+    /// Forgets the cached keys `keyIds` (an actor's old and new key ids, once its row changed
+    /// or went); `nil`s are skipped.
+    func forget(keyIds: String?...) {
+        for case let keyId? in keyIds { cache[keyId] = nil }
     }
 
     /// Fetches the document `keyId` names: the owner's actor (`…#main-key`) or a key document
@@ -129,7 +136,7 @@ actor KeyResolver {
 
     private func remember(_ keyId: String, _ owned: OwnedKey) -> OwnedKey {
         if cache.count >= Self.maxCached { cache.removeAll(keepingCapacity: true) }
-        cache[keyId] = owned
+        cache[keyId] = (owned, .now + Self.maxAge)
         return owned
     }
 }

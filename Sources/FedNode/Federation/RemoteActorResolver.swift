@@ -102,20 +102,25 @@ public struct RemoteActorResolver: Sendable {
         if let key = document.publicKey?.id, ASToAccount.authority(of: key) != domain {
             throw .forbidden("Actor key \(key) is not on the actor's host")
         }
+        let (account, previousKeyId): (Account, String?)
         do {
-            return try await node.database.write { db in
+            (account, previousKeyId) = try await node.database.write { db in
                 guard try !db.domainBlocks.isBlocked(domain) else { throw NodeError.forbidden("\(domain) is blocked") }
                 // A known row for this id, or for the same handle (an actor re-created there).
                 var account = try db.accounts.find(uri: uri)
                     ?? db.accounts.find(username: username, domain: domain)
                     ?? Account(username: username, domain: domain, uri: uri, createdAt: now)
+                let previousKeyId = account.publicKeyId
                 account.uri = uri
                 ASToAccount.apply(profile, to: &account, now: now)
                 counts?.apply(to: &account)
                 try db.accounts.save(account)
-                return account
+                return (account, previousKeyId)
             }
         } catch let error as NodeError { throw error } catch { throw .internal("storing actor \(uri): \(error)") }
+        // The key may have been rotated: what is cached must not outlive the stored row.
+        await node.keys.forget(keyIds: previousKeyId, account.publicKeyId)
+        return account
     }
 
     private func localAccount(uri given: String) async throws(NodeError) -> Account? {

@@ -9,6 +9,7 @@ struct DeleteHandler: InboxHandler {
         let actor = context.actor
         if objectId == actor.uri {
             try await context.write { db in _ = try db.accounts.delete(actor) }
+            await context.node.keys.forget(keyIds: actor.publicKeyId)
             return .processed
         }
         guard context.isActorsOwn(objectId) else { throw .forbidden("Delete of an object from another host") }
