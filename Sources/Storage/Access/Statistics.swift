@@ -6,8 +6,19 @@ extension Statistics {
     public func ping() throws { _ = try Int.fetchOne(db, sql: "SELECT 1") }
 
     /// How many other nodes this one knows accounts on (distinct domains, any case).
+    ///
+    /// Public pages show it (`/api/v1/instance`), so it must not cost a pass over every
+    /// remote account: the query steps from one domain to the next through the domain index,
+    /// one index search per domain.
     public func knownDomainCount() throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT lower(domain)) FROM accounts WHERE domain IS NOT NULL") ?? 0
+        try Int.fetchOne(db.cachedStatement(sql: """
+            WITH RECURSIVE known(domain) AS (
+              SELECT MIN(domain) FROM accounts WHERE domain IS NOT NULL
+              UNION ALL
+              SELECT (SELECT MIN(a.domain) FROM accounts a WHERE a.domain > known.domain) FROM known WHERE known.domain IS NOT NULL
+            )
+            SELECT COUNT(DISTINCT lower(domain)) FROM known
+            """)) ?? 0
     }
 
     /// How many local accounts exist.
@@ -22,9 +33,13 @@ extension Statistics {
             """, arguments: [Snowflake.lowerBound(at: date), date]) ?? 0
     }
 
-    /// How many posts (boosts left out) local accounts wrote.
+    /// How many posts (boosts left out) local accounts wrote: the sum of their kept counters
+    /// (`account_stats`), as Mastodon sums them, not a pass over every post (public pages and
+    /// NodeInfo show it).
     public func localPostCount() throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM posts WHERE local AND reblog_of_id IS NULL") ?? 0
+        try Int.fetchOne(db.cachedStatement(sql: """
+            SELECT COALESCE(SUM(s.statuses_count), 0) FROM accounts a JOIN account_stats s ON s.account_id = a.id WHERE a.domain IS NULL
+            """)) ?? 0
     }
 }
 

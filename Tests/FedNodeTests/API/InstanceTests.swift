@@ -14,10 +14,20 @@ struct InstanceTests {
         defer { t.remove() }
         let (alice, _) = try await t.user("alice")
         _ = try await t.user("bob")
+        // Five remote accounts on three domains (one spelt in two cases), one with a post.
+        let remote = [("carol", "remote.example"), ("dave", "remote.example"), ("erin", "Remote.Example"),
+                      ("frank", "other.example"), ("grace", "third.example")]
         try await t.node.database.writeSQL { db in
-            try Account(username: "carol", domain: "remote.example", uri: "https://remote.example/users/carol").insert(db)
+            for (name, domain) in remote {
+                let account = Account(username: name, domain: domain, uri: "https://\(domain)/users/\(name)")
+                try account.insert(db)
+                if name == "frank" { try Post(uri: "https://other.example/notes/1", accountId: account.id, local: false).insert(db) }
+            }
         }
-        _ = try await t.node.posts.create(.init(text: "hello"), by: alice)
+        let hello = try await t.node.posts.create(.init(text: "hello"), by: alice)
+        _ = try await t.node.posts.create(.init(text: "again"), by: alice)
+        try await t.node.posts.delete(hello.id, by: alice)
+        _ = try await t.node.posts.create(.init(text: "kept"), by: alice)
         try await t.withClient { client in
             let response = try await client.api(.get, "/api/v1/instance")
             #expect(response.status == .ok)
@@ -27,7 +37,8 @@ struct InstanceTests {
             #expect((json["version"] as? String)?.hasPrefix("4.3.0 (compatible; FedNode ") == true)
             #expect((json["urls"] as? [String: Any])?["streaming_api"] as? String == "ws://social.test")
             let stats = try #require(json["stats"] as? [String: Int])
-            #expect(stats == ["user_count": 2, "status_count": 1, "domain_count": 1])
+            // Posts: alice's two left (one deleted); the remote one is not counted.
+            #expect(stats == ["user_count": 2, "status_count": 2, "domain_count": 3])
             #expect(json["registrations"] as? Bool == true)
             #expect(json["approval_required"] as? Bool == false)
             #expect(json["contact_account"] is NSNull)
