@@ -97,9 +97,11 @@ extension Follows {
     }
 
     /// How many accepted followers (`followers`) or follows of `accountId` name a known
-    /// account: the `totalItems` of its ActivityPub collection.
+    /// account: the `totalItems` of its ActivityPub collection, from the kept counters
+    /// (`account_stats`), not a count of every follow on each request.
     public func collectionCount(of accountId: Int64, followers: Bool) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) \(Self.collection(followers: followers))", arguments: [accountId]) ?? 0
+        let counts = try Accounts(db: db).entityCounts(of: accountId)
+        return followers ? counts.followers : counts.following
     }
 
     /// The actor ids of one numbered page of that collection, newest follow first.

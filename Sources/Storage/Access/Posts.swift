@@ -243,21 +243,30 @@ extension Posts {
     /// optionally only those by `authorId`, newest first.
     public func search(_ match: PostSearchMatch, visibleTo viewerId: Int64?, by authorId: Int64?, limit: Int, offset: Int) throws -> [Post] {
         let visible = Self.visibilityCondition("p", viewer: viewerId)
-        var sql = "SELECT p.* FROM posts p WHERE \(visible.sql) AND p.reblog_of_id IS NULL"
-        var arguments = visible.arguments
+        var sql: String
+        var arguments: StatementArguments
         switch match {
         case .hashtag(let name):
-            sql += " AND p.id IN (SELECT ph.post_id FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id WHERE h.name = ?)"
-            arguments += [name]
+            // Read from the tag's own rows (newest first by its primary key), never by a pass
+            // over every post or every post carrying it.
+            sql = """
+                SELECT p.* FROM post_hashtags ph JOIN posts p ON p.id = ph.post_id
+                WHERE ph.hashtag_id = (SELECT h.id FROM hashtags h WHERE h.name = ?) AND \(visible.sql) AND p.reblog_of_id IS NULL
+                """
+            arguments = [name] + visible.arguments
         case .url(let url):
-            sql += " AND (p.uri = ? OR p.url = ?)"
-            arguments += [url, url]
+            // Each address through its own index (`uri`, `url`).
+            sql = """
+                SELECT p.* FROM posts p WHERE \(visible.sql) AND p.reblog_of_id IS NULL
+                  AND p.id IN (SELECT u.id FROM posts u WHERE u.uri = ? UNION ALL SELECT u.id FROM posts u WHERE u.url = ?)
+                """
+            arguments = visible.arguments + [url, url]
         }
         if let authorId {
             sql += " AND p.account_id = ?"
             arguments += [authorId]
         }
-        sql += " ORDER BY p.id DESC LIMIT ? OFFSET ?"
+        if case .hashtag = match { sql += " ORDER BY ph.post_id DESC LIMIT ? OFFSET ?" } else { sql += " ORDER BY p.id DESC LIMIT ? OFFSET ?" }
         arguments += [limit, offset]
         return try Post.fetchAll(db, sql: sql, arguments: arguments)
     }

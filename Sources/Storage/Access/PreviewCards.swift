@@ -53,10 +53,10 @@ extension PreviewCards {
             SELECT c.*, COUNT(DISTINCT p.account_id) AS trend_accounts
             FROM post_preview_cards pc JOIN posts p ON p.id = pc.post_id JOIN preview_cards c ON c.id = pc.preview_card_id
             JOIN accounts a ON a.id = p.account_id
-            WHERE p.created_at >= ? AND p.visibility = 'public' AND p.sensitive = 0 AND p.spoiler_text = ''
+            WHERE p.created_at >= ? AND p.id >= ? AND p.visibility = 'public' AND p.sensitive = 0 AND p.spoiler_text = ''
               AND a.discoverable = 1 AND \(Directory.listable("a"))
             GROUP BY c.id ORDER BY trend_accounts DESC, COUNT(*) DESC, c.id DESC LIMIT ? OFFSET ?
-            """, arguments: [since, limit, offset])
+            """, arguments: [since, Snowflake.lowerBound(at: since), limit, offset])
         return try rows.map { TrendingLink(card: try PreviewCard(row: $0), accounts: $0["trend_accounts"]) }
     }
 
@@ -66,8 +66,8 @@ extension PreviewCards {
         let rows = try Row.fetchAll(db, sql: """
             SELECT substr(p.created_at, 1, 10) AS day, COUNT(*) AS uses, COUNT(DISTINCT p.account_id) AS accounts
             FROM post_preview_cards pc JOIN posts p ON p.id = pc.post_id
-            WHERE pc.preview_card_id = ? AND p.created_at >= ? AND p.visibility = 'public' GROUP BY day
-            """, arguments: [cardId, start])
+            WHERE pc.preview_card_id = ? AND p.created_at >= ? AND p.id >= ? AND p.visibility = 'public' GROUP BY day
+            """, arguments: [cardId, start, Snowflake.lowerBound(at: start)])
         return rows.map { TagDayUse(day: $0["day"], uses: $0["uses"], accounts: $0["accounts"]) }
     }
 }

@@ -12,8 +12,8 @@ extension Tags {
         let rows = try Row.fetchAll(db, sql: """
             SELECT substr(p.created_at, 1, 10) AS day, COUNT(*) AS uses, COUNT(DISTINCT p.account_id) AS accounts
             FROM post_hashtags ph JOIN posts p ON p.id = ph.post_id
-            WHERE ph.hashtag_id = ? AND p.created_at >= ? AND p.visibility IN ('public', 'unlisted') GROUP BY day
-            """, arguments: [hashtagId, start])
+            WHERE ph.hashtag_id = ? AND ph.post_id >= ? AND p.created_at >= ? AND p.visibility IN ('public', 'unlisted') GROUP BY day
+            """, arguments: [hashtagId, Snowflake.lowerBound(at: start), start])
         return rows.map { TagDayUse(day: $0["day"], uses: $0["uses"], accounts: $0["accounts"]) }
     }
 

@@ -22,6 +22,14 @@ enum Migrations {
         ("Registration-1", registrationSchema),
         ("Move-domain-hiding-aliases-moves", moveSchema),
         ("processes-1", processesSchema),
+        ("lookups-by-url", urlLookupSchema),
+    ]
+
+    /// Search and `authorize_interaction` look accounts and posts up by their web address as
+    /// well as their id: without an index each such lookup read the whole table.
+    private static let urlLookupSchema = [
+        "CREATE INDEX accounts_by_url ON accounts(url)",
+        "CREATE INDEX posts_by_url ON posts(url)",
     ]
 
     /// Every migration, in order, for SQLite.

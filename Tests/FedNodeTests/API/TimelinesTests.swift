@@ -102,6 +102,9 @@ struct TimelinesTests {
             let page = try await client.api(.get, "/api/v1/timelines/tag/sunrise?limit=2", token: aliceToken)
             #expect(StatusFixtures.ids(page) == [far, photo])
             #expect(page.headers[.link]?.contains("/api/v1/timelines/tag/sunrise?limit=2&max_id=\(photo)") == true)
+            #expect(StatusFixtures.ids(try await client.api(.get, "/api/v1/timelines/tag/sunrise?max_id=\(photo)")) == [first])
+            #expect(StatusFixtures.ids(try await client.api(.get, "/api/v1/timelines/tag/sunrise?min_id=\(first)&limit=1")) == [photo])
+            #expect(StatusFixtures.ids(try await client.api(.get, "/api/v1/timelines/tag/sunrise?since_id=\(first)")) == [far, photo])
         }
     }
 
