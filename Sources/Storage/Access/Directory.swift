@@ -27,13 +27,30 @@ extension Directory {
             conditions.append(Self.notBlocked("a.id"))
             arguments += [viewer, viewer]
         }
-        let orderSQL = switch order {
-        case .active: "(SELECT MAX(p.id) FROM posts p WHERE p.account_id = a.id) DESC NULLS LAST, a.id DESC"
-        case .new: "a.id DESC"
+        let condition = conditions.joined(separator: " AND ")
+        guard order == .active else {
+            return try Account.fetchAll(db, sql: "SELECT a.* FROM accounts a WHERE \(condition) ORDER BY a.id DESC LIMIT ? OFFSET ?",
+                                        arguments: arguments + [limit, offset])
         }
-        return try Account.fetchAll(db, sql: """
-            SELECT a.* FROM accounts a WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(orderSQL) LIMIT ? OFFSET ?
+        // Those that posted, newest post first, through the index on the kept newest post
+        // (`account_stats.last_post_id`), then those that never did, newest account first.
+        let posted = try Account.fetchAll(db, sql: """
+            SELECT a.* FROM account_stats s JOIN accounts a ON a.id = s.account_id
+            WHERE s.last_post_id IS NOT NULL AND \(condition) ORDER BY s.last_post_id DESC LIMIT ? OFFSET ?
             """, arguments: arguments + [limit, offset])
+        guard posted.count < limit else { return posted }
+        // Where the page reaches past them: how many there are tells where the others start.
+        let postedCount = posted.isEmpty && offset > 0
+            ? try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM account_stats s JOIN accounts a ON a.id = s.account_id WHERE s.last_post_id IS NOT NULL AND \(condition)
+                """, arguments: arguments) ?? 0
+            : offset + posted.count
+        let never = try Account.fetchAll(db, sql: """
+            SELECT a.* FROM accounts a WHERE \(condition)
+              AND NOT EXISTS (SELECT 1 FROM account_stats s WHERE s.account_id = a.id AND s.last_post_id IS NOT NULL)
+            ORDER BY a.id DESC LIMIT ? OFFSET ?
+            """, arguments: arguments + [limit - posted.count, max(0, offset - postedCount)])
+        return posted + never
     }
 
     /// SQL: the account aliased `alias` is not in a blocked domain.

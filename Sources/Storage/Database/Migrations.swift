@@ -23,6 +23,7 @@ enum Migrations {
         ("Move-domain-hiding-aliases-moves", moveSchema),
         ("processes-1", processesSchema),
         ("lookups-by-url", urlLookupSchema),
+        ("account-last-post", lastPostSchema),
     ]
 
     /// Search and `authorize_interaction` look accounts and posts up by their web address as

@@ -3,12 +3,13 @@ import GRDB
 /// The counters of `account_stats` and `post_stats` counted again from the rows they summarise,
 /// with the same rules as the triggers that keep them (see `Migrations+Counters.swift`).
 enum CounterRecount {
-    /// `(id, followers, following, statuses)` of every account with a non-zero count.
+    /// `(id, followers, following, statuses, last_post)` of every account with a non-zero count
+    /// or a post (`last_post`: its newest post's or boost's id).
     static let accounts = """
-        SELECT id, SUM(followers) AS followers, SUM(following) AS following, SUM(statuses) AS statuses FROM (
-          SELECT target_account_id AS id, 1 AS followers, 0 AS following, 0 AS statuses FROM follows WHERE state = 'accepted'
-          UNION ALL SELECT account_id, 0, 1, 0 FROM follows WHERE state = 'accepted'
-          UNION ALL SELECT account_id, 0, 0, 1 FROM posts WHERE reblog_of_id IS NULL)
+        SELECT id, SUM(followers) AS followers, SUM(following) AS following, SUM(statuses) AS statuses, MAX(last_post) AS last_post FROM (
+          SELECT target_account_id AS id, 1 AS followers, 0 AS following, 0 AS statuses, CAST(NULL AS INTEGER) AS last_post FROM follows WHERE state = 'accepted'
+          UNION ALL SELECT account_id, 0, 1, 0, CAST(NULL AS INTEGER) FROM follows WHERE state = 'accepted'
+          UNION ALL SELECT account_id, 0, 0, CASE WHEN reblog_of_id IS NULL THEN 1 ELSE 0 END, id FROM posts)
         GROUP BY id
         """
 
@@ -25,7 +26,8 @@ enum CounterRecount {
     /// Every stored counter that differs from its recount (a missing row counts as zeros).
     static func mismatches(_ db: SQLSession) throws -> [CounterMismatch] {
         try compare(db, table: "account_stats", key: "account_id", recount: accounts, kind: .account,
-                    columns: [("followers_count", "followers"), ("following_count", "following"), ("statuses_count", "statuses")])
+                    columns: [("followers_count", "followers"), ("following_count", "following"), ("statuses_count", "statuses"),
+                              ("last_post_id", "last_post")])
             + compare(db, table: "post_stats", key: "post_id", recount: posts, kind: .post,
                       columns: [("replies_count", "replies"), ("reblogs_count", "reblogs"), ("favourites_count", "favourites")])
     }
@@ -34,7 +36,7 @@ enum CounterRecount {
     static func rebuild(_ db: SQLSession) throws {
         try db.execute(cached: "DELETE FROM account_stats")
         try db.execute(cached: "DELETE FROM post_stats")
-        try db.execute(sql: "INSERT INTO account_stats(account_id, followers_count, following_count, statuses_count) \(accounts)")
+        try db.execute(sql: "INSERT INTO account_stats(account_id, followers_count, following_count, statuses_count, last_post_id) \(accounts)")
         try db.execute(sql: "INSERT INTO post_stats(post_id, replies_count, reblogs_count, favourites_count) \(posts)")
     }
 

@@ -22,14 +22,24 @@ struct DirectoryTests {
         }
         try await buildApplication(node: t.node).test(.live) { client async throws in
             _ = try await StatusFixtures.post(client, token: bobToken, "older")
-            _ = try await StatusFixtures.post(client, token: aliceToken, "newer")
+            let newer = try await StatusFixtures.post(client, token: aliceToken, "newer")
             _ = try await StatusFixtures.post(client, token: hiddenToken, "hidden posts too")
             let active = StatusFixtures.ids(try await client.api(.get, "/api/v1/directory"))
             #expect(active == [String(alice.id), String(bob.id), String(remote.id)])
+            // Pages across those that posted and those that never did.
+            #expect(StatusFixtures.ids(try await client.api(.get, "/api/v1/directory?limit=2")) == [String(alice.id), String(bob.id)])
+            #expect(StatusFixtures.ids(try await client.api(.get, "/api/v1/directory?offset=1&limit=2")) == [String(bob.id), String(remote.id)])
+            #expect(StatusFixtures.ids(try await client.api(.get, "/api/v1/directory?offset=2&limit=2")) == [String(remote.id)])
+            #expect(StatusFixtures.ids(try await client.api(.get, "/api/v1/directory?offset=3")).isEmpty)
             let newest = StatusFixtures.ids(try await client.api(.get, "/api/v1/directory?order=new"))
             #expect(newest == [String(remote.id), String(bob.id), String(alice.id)])
             let local = StatusFixtures.ids(try await client.api(.get, "/api/v1/directory?local=true&order=new"))
             #expect(local == [String(bob.id), String(alice.id)])
+            // Alice deletes her only post: she joins those that never posted, newest account first.
+            #expect(try await client.api(.delete, "/api/v1/statuses/\(newer)", token: aliceToken).status == .ok)
+            let after = StatusFixtures.ids(try await client.api(.get, "/api/v1/directory"))
+            #expect(after == [String(bob.id), String(remote.id), String(alice.id)])
+            #expect(try t.node.database.readBlocking { try $0.statistics.counterMismatches() } == [])
         }
     }
 
