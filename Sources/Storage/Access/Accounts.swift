@@ -163,10 +163,13 @@ extension Accounts {
     /// viewer, in no block relation with the viewer, not on a blocked domain (or a subdomain of
     /// one), and, with `onlyFollowed`, followed by the viewer. The exact username first, then
     /// related accounts, local ones, by username.
+    ///
+    /// Only `candidates` are ranked, so a short prefix that matches most known accounts costs
+    /// a bounded read instead of sorting every match.
     public func search(prefix: String, viewer viewerId: Int64, onlyFollowed: Bool, limit: Int, offset: Int) throws -> [Account] {
         try Account.fetchAll(db, sql: """
             SELECT a.* FROM accounts a
-            WHERE (a.username LIKE ?1 ESCAPE '\\' OR a.display_name LIKE ?1 ESCAPE '\\')
+            WHERE \(Self.candidates) AND (a.username LIKE ?1 ESCAPE '\\' OR a.display_name LIKE ?1 ESCAPE '\\')
               AND (a.discoverable OR a.id = ?2 OR \(Self.related))
               AND \(Self.listable)
               AND (?3 = 0 OR \(Self.followed))
@@ -185,6 +188,21 @@ extension Accounts {
     }
 
     // MARK: SQL pieces of the search
+
+    /// Accounts `a` a search for the prefix pattern `?1` (the exact name `?4`) by the viewer
+    /// (`?2`) may rank: the first 1,000 matching usernames and display names in index order,
+    /// accounts with the exact name, local accounts and those related to the viewer (each
+    /// group bounded by the index, the node's own people or the viewer's follows).
+    private static let candidates = """
+        a.id IN (
+          SELECT id FROM (SELECT c.id FROM accounts c WHERE c.username LIKE ?1 ESCAPE '\\' ORDER BY c.username LIMIT 1000)
+          UNION ALL SELECT id FROM (SELECT c.id FROM accounts c WHERE c.display_name LIKE ?1 ESCAPE '\\'
+                                    ORDER BY c.display_name COLLATE NOCASE LIMIT 1000)
+          UNION ALL SELECT c.id FROM accounts c WHERE c.username = ?4
+          UNION ALL SELECT c.id FROM accounts c WHERE c.domain IS NULL
+          UNION ALL SELECT rf.target_account_id FROM follows rf WHERE rf.account_id = ?2
+          UNION ALL SELECT rf.account_id FROM follows rf WHERE rf.target_account_id = ?2)
+        """
 
     /// The viewer (`?2`) and account `a` follow each other in some way (even pending).
     private static let related = """
