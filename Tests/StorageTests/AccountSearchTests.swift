@@ -6,7 +6,7 @@ import Testing
 /// found when a short prefix matches more accounts than that set holds.
 @Suite("Account search")
 struct AccountSearchTests {
-    @Test("a prefix matching 1,500 accounts: the exact name, then related, then local accounts, then by name", arguments: TestEngine.all)
+    @Test("a prefix matching 2,600 accounts, 1,100 of them not listable: the exact name, then related, then local accounts, then by name", arguments: TestEngine.all)
     func broadPrefix(engine: TestEngine) throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -21,6 +21,12 @@ struct AccountSearchTests {
         hidden.discoverable = false
         try database.writeBlocking { tx in
             for account in [viewer, local, friend, exact, fan, hidden] { try tx.accounts.insert(account) }
+            // Before all of them in index order, and not listable: they must not crowd the others out.
+            for n in 0..<1100 {
+                var quiet = Account(username: String(format: "pal-%04d", n), domain: "many.example", uri: "https://many.example/users/q\(n)")
+                quiet.discoverable = false
+                try tx.accounts.insert(quiet)
+            }
             for n in 0..<1500 {
                 let name = String(format: "pal%04d", n)
                 try tx.accounts.insert(Account(username: name, domain: "many.example", uri: "https://many.example/users/\(name)"))

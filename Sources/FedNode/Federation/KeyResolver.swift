@@ -9,8 +9,10 @@ import Storage
 ///
 /// A cached key never outlives what the database says of its owner: storing an actor (an
 /// `Update`, a refetch) or deleting it forgets its keys at once, so a key its owner replaced
-/// or that died with its owner stops verifying. An entry also expires after `maxAge`, which
-/// bounds how long another process's change (PostgreSQL, several processes) goes unseen.
+/// or that died with its owner stops verifying; a check that read the key before the forget
+/// does not put it back. An entry also expires `maxAge` after the key was read from the
+/// database or its origin (using it does not extend that), which bounds how long another
+/// process's change (PostgreSQL, several processes) goes unseen.
 ///
 /// Before a signature verifies, a key costs one bounded GET: only the document the `keyId`
 /// names is fetched (1 MiB, a few seconds, a bounded number at once node-wide) and nothing is
@@ -34,12 +36,18 @@ actor KeyResolver {
         let stored: Account?
         /// The owner's full actor document, when the `keyId` named it (`…#main-key`).
         let actorDocument: ASObject?
+        /// For keys we already knew: until when they may be cached, and the resolver's
+        /// `forgets` when they were read (a forget since then keeps them out of the cache).
+        var cacheUntil: ContinuousClock.Instant? = nil
+        var readAt = 0
     }
 
     private let database: NodeDatabase
     private var cache: [String: (key: OwnedKey, expires: ContinuousClock.Instant)] = [:]
     private static let maxCached = 10_000
     private static let maxAge = Duration.seconds(300)
+    /// How many times keys were forgotten (see `CandidateKey.readAt`).
+    private var forgets = 0
     private let fetchSlots = ConcurrencyLimiter(limit: RemoteLimits.concurrentKeyFetches)
 
     init(database: NodeDatabase) {
@@ -54,10 +62,12 @@ actor KeyResolver {
         // Another spelling of one of our own key ids names our own key: never fetched, never stored over.
         let keyId = node.urls.canonicalLocal(given) ?? given
         if !refresh {
-            var known = cache[keyId].flatMap { $0.expires > .now ? $0.key : nil }
-            if known == nil { known = try await storedKey(keyId) }
-            if let known {
-                return CandidateKey(keyId: keyId, ownerURI: known.owner.uri, key: known.key, stored: known.owner, actorDocument: nil)
+            let readAt = forgets
+            var known = cache[keyId].flatMap { $0.expires > .now ? $0 : nil }
+            if known == nil { known = try await storedKey(keyId).map { ($0, .now + Self.maxAge) } }
+            if let (owned, expires) = known {
+                return CandidateKey(keyId: keyId, ownerURI: owned.owner.uri, key: owned.key, stored: owned.owner, actorDocument: nil,
+                                    cacheUntil: expires, readAt: readAt)
             }
         }
         guard !node.urls.isLocal(keyId) else { throw .unauthorized("Unknown signing key") }
@@ -69,7 +79,13 @@ actor KeyResolver {
     /// The owner of a key a signature verified with, stored (or refreshed) now.
     /// - Throws: `NodeError.unauthorized` when the owner cannot be fetched or does not own the key.
     func confirm(_ candidate: CandidateKey, node: Node) async throws(NodeError) -> Account {
-        if let stored = candidate.stored { return remember(candidate.keyId, OwnedKey(owner: stored, key: candidate.key)).owner }
+        if let stored = candidate.stored {
+            // Read before an actor was stored or deleted since: verified, but not cached again.
+            if candidate.readAt == forgets, let until = candidate.cacheUntil {
+                remember(candidate.keyId, OwnedKey(owner: stored, key: candidate.key), until: until)
+            }
+            return stored
+        }
         var document = candidate.actorDocument
         if document == nil {
             // A key document (GoToSocial): the owner's actor is fetched only now.
@@ -85,12 +101,14 @@ actor KeyResolver {
         let resolver = RemoteActorResolver(node: node)
         let owner = try await resolver.store(document)
         Task { await resolver.refreshCounts(of: document) }
-        return remember(candidate.keyId, OwnedKey(owner: owner, key: candidate.key)).owner
+        remember(candidate.keyId, OwnedKey(owner: owner, key: candidate.key), until: .now + Self.maxAge)
+        return owner
     }
 
     /// Forgets the cached keys `keyIds` (an actor's old and new key ids, once its row changed
     /// or went); `nil`s are skipped.
     func forget(keyIds: String?...) {
+        forgets += 1
         for case let keyId? in keyIds { cache[keyId] = nil }
     }
 
@@ -134,9 +152,8 @@ actor KeyResolver {
         return OwnedKey(owner: account, key: key)
     }
 
-    private func remember(_ keyId: String, _ owned: OwnedKey) -> OwnedKey {
+    private func remember(_ keyId: String, _ owned: OwnedKey, until expires: ContinuousClock.Instant) {
         if cache.count >= Self.maxCached { cache.removeAll(keepingCapacity: true) }
-        cache[keyId] = (owned, .now + Self.maxAge)
-        return owned
+        cache[keyId] = (owned, expires)
     }
 }

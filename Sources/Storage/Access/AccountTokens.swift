@@ -69,8 +69,12 @@ extension AccountTokens {
     /// Whether `accountId` still has to confirm its email (cached statement: asked per API call
     /// when confirmation is required).
     public func isUnconfirmed(_ accountId: Int64) throws -> Bool {
-        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM unconfirmed_accounts WHERE account_id = ?)"),
-                          arguments: [accountId]) ?? false
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT \(Self.unconfirmed("?"))"), arguments: [accountId]) ?? false
+    }
+
+    /// SQL: the account whose id is `account` (a column or `?`) has not confirmed its email.
+    static func unconfirmed(_ account: String) -> String {
+        "EXISTS (SELECT 1 FROM unconfirmed_accounts WHERE account_id = \(account))"
     }
 
     /// Sets a new password hash for `accountId`.

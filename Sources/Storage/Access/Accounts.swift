@@ -84,7 +84,7 @@ extension Accounts {
     /// ids are the `BatchQuery.ids` argument.
     private static let figures = """
         s.followers_count AS figure_followers, s.following_count AS figure_following, s.statuses_count AS figure_statuses,
-          (SELECT p.created_at FROM posts p WHERE p.account_id = a.id ORDER BY p.id DESC LIMIT 1) AS figure_last_post_at,
+          (SELECT p.created_at FROM posts p WHERE p.id = s.last_post_id) AS figure_last_post_at,
           (SELECT m.target_account_id FROM account_moves m WHERE m.account_id = a.id) AS figure_moved_to
         FROM accounts a LEFT JOIN account_stats s ON s.account_id = a.id
         WHERE a.id IN (\(BatchQuery.ids))
@@ -190,16 +190,19 @@ extension Accounts {
     // MARK: SQL pieces of the search
 
     /// Accounts `a` a search for the prefix pattern `?1` (the exact name `?4`) by the viewer
-    /// (`?2`) may rank: the first 1,000 matching usernames and display names in index order,
-    /// accounts with the exact name, local accounts and those related to the viewer (each
-    /// group bounded by the index, the node's own people or the viewer's follows).
+    /// (`?2`) may rank, for a page of `?5` from `?6`: the first 1,000 (past the page) discoverable
+    /// accounts with a matching username or display name in index order, accounts with the
+    /// exact name, matching local accounts and those related to the viewer (each group bounded
+    /// by the index, the node's own people or the viewer's follows). A non-discoverable account
+    /// is listed only when related to the viewer, so the first two groups skip them.
     private static let candidates = """
         a.id IN (
-          SELECT id FROM (SELECT c.id FROM accounts c WHERE c.username LIKE ?1 ESCAPE '\\' ORDER BY c.username LIMIT 1000)
-          UNION ALL SELECT id FROM (SELECT c.id FROM accounts c WHERE c.display_name LIKE ?1 ESCAPE '\\'
-                                    ORDER BY c.display_name COLLATE NOCASE LIMIT 1000)
+          SELECT id FROM (SELECT c.id FROM accounts c WHERE c.username LIKE ?1 ESCAPE '\\' AND c.discoverable
+                          ORDER BY c.username LIMIT ?5 + ?6 + 1000)
+          UNION ALL SELECT id FROM (SELECT c.id FROM accounts c WHERE c.display_name LIKE ?1 ESCAPE '\\' AND c.discoverable
+                                    ORDER BY c.display_name COLLATE NOCASE LIMIT ?5 + ?6 + 1000)
           UNION ALL SELECT c.id FROM accounts c WHERE c.username = ?4
-          UNION ALL SELECT c.id FROM accounts c WHERE c.domain IS NULL
+          UNION ALL SELECT c.id FROM accounts c WHERE c.domain IS NULL AND (c.username LIKE ?1 ESCAPE '\\' OR c.display_name LIKE ?1 ESCAPE '\\')
           UNION ALL SELECT rf.target_account_id FROM follows rf WHERE rf.account_id = ?2
           UNION ALL SELECT rf.account_id FROM follows rf WHERE rf.target_account_id = ?2)
         """

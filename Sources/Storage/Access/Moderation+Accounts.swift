@@ -57,10 +57,13 @@ extension Moderation {
 
     /// Whether `accountId` may not use the node: suspended, disabled, or still pending approval.
     public func isLockedOut(_ accountId: Int64) throws -> Bool {
-        try Bool.fetchOne(db.cachedStatement(sql: """
-            SELECT EXISTS (SELECT 1 FROM account_moderation WHERE account_id = ? AND (suspended_at IS NOT NULL OR disabled_at IS NOT NULL))
-                OR EXISTS (SELECT 1 FROM sign_up_requests WHERE account_id = ? AND approved_at IS NULL)
-            """), arguments: [accountId, accountId]) ?? false
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT \(Self.suspendedOrDisabled("?")) OR \(Registrations.pending("?"))"),
+                          arguments: [accountId, accountId]) ?? false
+    }
+
+    /// SQL: the account whose id is `account` (a column or `?`) is suspended or disabled.
+    static func suspendedOrDisabled(_ account: String) -> String {
+        "EXISTS (SELECT 1 FROM account_moderation WHERE account_id = \(account) AND (suspended_at IS NOT NULL OR disabled_at IS NOT NULL))"
     }
 
     /// Whether `accountId` is suspended.

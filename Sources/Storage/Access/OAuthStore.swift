@@ -38,11 +38,9 @@ extension OAuthStore {
     /// account may call needs, in one query (asked at every authenticated request).
     public func bearer(forHash tokenHash: String) throws -> BearerToken? {
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT t.*,
-              EXISTS (SELECT 1 FROM sign_up_requests r WHERE r.account_id = t.account_id AND r.approved_at IS NULL) AS bearer_pending,
-              EXISTS (SELECT 1 FROM account_moderation m WHERE m.account_id = t.account_id
-                      AND (m.suspended_at IS NOT NULL OR m.disabled_at IS NOT NULL)) AS bearer_locked_out,
-              EXISTS (SELECT 1 FROM unconfirmed_accounts u WHERE u.account_id = t.account_id) AS bearer_unconfirmed
+            SELECT t.*, \(Registrations.pending("t.account_id")) AS bearer_pending,
+              \(Moderation.suspendedOrDisabled("t.account_id")) AS bearer_locked_out,
+              \(AccountTokens.unconfirmed("t.account_id")) AS bearer_unconfirmed
             FROM oauth_tokens t WHERE t.token_hash = ?
             """), arguments: [tokenHash])
         guard let row = try rows.next() else { return nil }

@@ -13,8 +13,12 @@ extension Registrations {
 
     /// Whether `accountId` still waits for a moderator's approval.
     public func isPending(_ accountId: Int64) throws -> Bool {
-        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM sign_up_requests WHERE account_id = ? AND approved_at IS NULL)"),
-                          arguments: [accountId]) ?? false
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT \(Self.pending("?"))"), arguments: [accountId]) ?? false
+    }
+
+    /// SQL: the account whose id is `account` (a column or `?`) waits for approval.
+    static func pending(_ account: String) -> String {
+        "EXISTS (SELECT 1 FROM sign_up_requests WHERE account_id = \(account) AND approved_at IS NULL)"
     }
 
     /// Approves the pending account `accountId`. - Returns: Whether it was pending.
