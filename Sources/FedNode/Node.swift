@@ -65,7 +65,7 @@ public final class Node: Sendable {
         let metrics = NodeMetrics()
         let database: NodeDatabase
         do {
-            database = try NodeDatabase(location: configuration.databaseLocation) { metrics.recordGroupCommit(size: $0) }
+            database = try NodeDatabase(location: configuration.databaseLocation) { metrics.recordGroupCommit(durable: $0, size: $1) }
         } catch {
             throw .configuration("\(error)")
         }

@@ -39,6 +39,8 @@ struct MetricsTests {
                 if PostgresTestDatabase.url == nil {
                     #expect((onB.value("fednode_sqlite_group_commit_size_count") ?? 0) >= 1)
                     #expect((onB.value("fednode_sqlite_group_commit_size_sum") ?? 0) >= 1)
+                    // The delivered Accept's outcome was queue bookkeeping, in a group of its own kind.
+                    #expect((onB.value("fednode_sqlite_bookkeeping_group_size_count") ?? 0) >= 1)
                 }
 
                 let onA = try await a.scrape { ($0.value("fednode_inbox_processed_total", ["outcome": "processed"]) ?? 0) >= 1 }

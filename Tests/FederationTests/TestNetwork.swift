@@ -64,8 +64,11 @@ final class NetworkNode: @unchecked Sendable {
     /// Removes the data directory, after checking that the kept counters (followers, posts,
     /// likes...) agree with a recount of the rows.
     func remove() {
-        if let mismatches = try? node.database.readBlocking({ try $0.statistics.counterMismatches() }), !mismatches.isEmpty {
-            Issue.record("\(name): counters differ from a recount: \(mismatches.map(\.description))")
+        do {
+            let mismatches = try node.database.readBlocking { try $0.statistics.counterMismatches() }
+            if !mismatches.isEmpty { Issue.record("\(name): counters differ from a recount: \(mismatches.map(\.description))") }
+        } catch {
+            Issue.record("\(name): cannot recount the counters: \(error)")
         }
         try? FileManager.default.removeItem(atPath: dataDirectory)
     }

@@ -59,6 +59,11 @@ enum MetricName {
     static var groupCommitSize: MetricNameDescriptor {
         make("sqlite", "group_commit_size", help: "Durable inbox writes committed together in one SQLite transaction (group commit).")
     }
+    /// `fednode_sqlite_bookkeeping_group_size`, histogram of queue bookkeeping writes per transaction.
+    static var bookkeepingGroupSize: MetricNameDescriptor {
+        make("sqlite", "bookkeeping_group_size",
+             help: "Queue bookkeeping writes (attempts, delivery outcomes, retries) committed together in one SQLite transaction.")
+    }
 
     private static func make(_ subsystem: String, _ name: String, unit: String = "", help: String) -> MetricNameDescriptor {
         MetricNameDescriptor(namespace: "fednode", subsystem: subsystem, metricName: name, unitName: unit, helpText: help)

@@ -25,6 +25,8 @@ public final class NodeMetrics: Sendable {
     let queues: QueueDepthGauges
     /// Sizes of the durable write groups (inbox group commit).
     private let groupCommitSizes: ValueHistogram
+    /// Sizes of the queue bookkeeping groups (attempts, outcomes, retries).
+    private let bookkeepingGroupSizes: ValueHistogram
 
     /// The content type of `exposition()`: the Prometheus text format, version 0.0.4.
     public static let contentType = "text/plain; version=0.0.4; charset=utf-8"
@@ -43,12 +45,16 @@ public final class NodeMetrics: Sendable {
         queues = QueueDepthGauges(registry: registry)
         groupCommitSizes = registry.makeValueHistogram(
             descriptor: MetricName.groupCommitSize, buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256])
+        bookkeepingGroupSizes = registry.makeValueHistogram(
+            descriptor: MetricName.bookkeepingGroupSize, buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256])
     }
 
-    /// Records one committed group of durable inbox writes (the database calls it).
-    /// - Parameter size: How many writes shared the transaction.
-    func recordGroupCommit(size: Int) {
-        groupCommitSizes.record(Double(size))
+    /// Records one committed group of writes (the database calls it).
+    /// - Parameters:
+    ///   - durable: Durable inbox writes (`true`) or queue bookkeeping (`false`).
+    ///   - size: How many writes shared the transaction.
+    func recordGroupCommit(durable: Bool, size: Int) {
+        (durable ? groupCommitSizes : bookkeepingGroupSizes).record(Double(size))
     }
 
     /// Every collector in the text exposition format.

@@ -34,7 +34,7 @@ public final class NodeDatabase: Sendable {
     /// Opens the database `location` names: a `postgres://` URL, or a SQLite file path.
     /// - Throws: `StorageError.cannotOpen`, `StorageError.migrationFailed`.
     public convenience init(
-        location: String, migrate: Bool = true, groupCommitObserver: (@Sendable (_ groupSize: Int) -> Void)? = nil
+        location: String, migrate: Bool = true, groupCommitObserver: (@Sendable (_ durable: Bool, _ groupSize: Int) -> Void)? = nil
     ) throws(StorageError) {
         if let url = DatabaseURL(location) {
             try self.init(url: url, migrate: migrate)
@@ -73,11 +73,11 @@ public final class NodeDatabase: Sendable {
     ///   - migrate: Whether to apply pending migrations now (the `migrate` command passes `true`
     ///     explicitly; `serve` migrates at start as Mastodon's docker image does).
     ///   - groupCommitObserver: Told, after each committed group of `writeDurablyGrouped`
-    ///     callers, how many callers it held (the node's metrics read batch sizes through it, so
-    ///     Storage depends on no metrics library).
+    ///     callers (`durable`) or of `writeBookkeeping` callers, how many callers it held (the
+    ///     node's metrics read batch sizes through it, so Storage depends on no metrics library).
     /// - Throws: `StorageError.cannotOpen` when the file cannot be created or opened.
     public init(
-        path: String, migrate: Bool = true, groupCommitObserver: (@Sendable (_ groupSize: Int) -> Void)? = nil
+        path: String, migrate: Bool = true, groupCommitObserver: (@Sendable (_ durable: Bool, _ groupSize: Int) -> Void)? = nil
     ) throws(StorageError) {
         self.path = path
         let pool: DatabasePool
@@ -95,8 +95,14 @@ public final class NodeDatabase: Sendable {
         } catch {
             throw .cannotOpen(path: path, reason: "\(error)")
         }
-        engine = .sqlite(pool, group: GroupCommit(pool: pool, observer: groupCommitObserver),
-                         bookkeeping: GroupCommit(pool: pool, durable: false))
+        var durableObserver: (@Sendable (Int) -> Void)?
+        var bookkeepingObserver: (@Sendable (Int) -> Void)?
+        if let observe = groupCommitObserver {
+            durableObserver = { observe(true, $0) }
+            bookkeepingObserver = { observe(false, $0) }
+        }
+        engine = .sqlite(pool, group: GroupCommit(pool: pool, observer: durableObserver),
+                         bookkeeping: GroupCommit(pool: pool, durable: false, observer: bookkeepingObserver))
         if migrate { try self.migrate() }
     }
 
