@@ -172,9 +172,44 @@ public struct APIParams: Sendable {
         }
     }
 
-    private static func formDecode(_ text: Substring) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
+    /// One form-encoded key or value: `+` is a space and `%XX` a byte. Text with a malformed
+    /// escape, or whose bytes are not UTF-8, is kept as sent (with `+` as spaces), as Foundation's
+    /// `removingPercentEncoding` mostly leaves it (it turns some lone bytes, such as `%A9`, into
+    /// U+FFFD and not others). Byte by byte, without bridging to `NSString`: every list page
+    /// reads its query twice (the parameters and its `Link` header).
+    static func formDecode(_ text: Substring) -> String {
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return String(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var index = utf8.startIndex
+        var wellFormed = true
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "+") {
+                bytes.append(UInt8(ascii: " "))
+            } else if byte == UInt8(ascii: "%") {
+                let high = utf8.index(after: index)
+                let low = high == utf8.endIndex ? high : utf8.index(after: high)
+                guard low != utf8.endIndex, let h = hexValue(utf8[high]), let l = hexValue(utf8[low]) else { wellFormed = false; break }
+                bytes.append(h << 4 | l)
+                index = low
+            } else {
+                bytes.append(byte)
+            }
+            index = utf8.index(after: index)
+        }
+        if wellFormed, let decoded = String(validating: bytes, as: UTF8.self) { return decoded }
+        return String(decoding: utf8.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// A JSON object body, flattened into form keys: arrays become `key[]`, objects inside arrays
