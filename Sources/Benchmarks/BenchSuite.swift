@@ -38,10 +38,13 @@ public struct BenchSuite: Sendable {
                 results.timeline[database.posts] = try bench.runInProcess(database)
             }
         }
-        if settings.parts.contains(.memory) || settings.parts.contains(.timeline), let largest = databases.last {
-            Self.log("start, idle memory\(settings.parts.contains(.timeline) ? " and client-API timeline" : "") at \(largest.posts) posts")
-            results.startup = try StartupBench(settings: settings)
-                .run(largest, timeline: settings.parts.contains(.timeline) ? TimelineBench(settings: settings) : nil)
+        if settings.parts.contains(.memory) || settings.parts.contains(.timeline) {
+            // At every size, for the cost curve; the budgets are read at the largest.
+            for database in databases {
+                Self.log("start, idle memory\(settings.parts.contains(.timeline) ? " and the lists over HTTP" : "") at \(database.posts) posts")
+                results.startups[database.posts] = try StartupBench(settings: settings)
+                    .run(database, timeline: settings.parts.contains(.timeline) ? TimelineBench(settings: settings) : nil)
+            }
         }
         var traffic: (warmUp: [[UInt8]], timed: [[UInt8]])?
         if settings.parts.contains(.inbox) || (settings.parts.contains(.postgres) && settings.postgresURL != nil) {
@@ -91,7 +94,10 @@ public struct BenchSuite: Sendable {
 /// Everything the parts measured, keyed by database size where there is one per size.
 struct Results: Sendable {
     var timeline: [Int: TimelineBench.Figures] = [:]
-    var startup: StartupBench.Figures?
+    /// Start, idle memory and the lists over HTTP, per size.
+    var startups: [Int: StartupBench.Figures] = [:]
+    /// Those at the largest size, where the budgets are read.
+    var startup: StartupBench.Figures? { startups.keys.max().flatMap { startups[$0] } }
     var inbox: [Int: InboxBench.Figures] = [:]
     /// The PostgreSQL part, on the smallest database.
     var postgres: PostgresBench.Figures?

@@ -65,8 +65,8 @@ struct ReportBuilder {
                               value: Format.rate(drain) + (run.drained ? "" : " (not drained)"),
                               reference: drainRef.0, ratio: drainRef.1.map { Format.ratio(drain / $0) } ?? "—"))
         }
-        // The SQLite lists were measured at the largest size; they compare only at that size.
-        let sqlitePages = results.startup?.posts == postgres.posts ? results.startup?.http ?? [] : []
+        // The SQLite lists at the same size (measured at every size of the cost curve).
+        let sqlitePages = results.startups[postgres.posts]?.http ?? []
         for page in postgres.timeline {
             let rate = page.load.rate(of: 200)
             let reference = sqlitePages.first { $0.figure == page.figure }.map { $0.load.rate(of: 200) }
@@ -179,9 +179,13 @@ struct ReportBuilder {
     private func fillCurve(_ report: inout BenchReport) {
         guard results.timeline.count + results.inbox.count > 0 else { return }
         report.curveHeader = ["posts", "timeline rows", "page p50", "page p99", "raw scan p99",
-                              "inbox accepted/s", "inbox p99", "drained/s", "start", "peak RSS"]
+                              "inbox accepted/s", "inbox p99", "drained/s", "start", "peak RSS", "home over HTTP", "web feed over HTTP", "idle RSS"]
         for size in settings.sizes.sorted() {
-            let timeline = results.timeline[size], inbox = results.inbox[size]
+            let timeline = results.timeline[size], inbox = results.inbox[size], startup = results.startups[size]
+            func list(_ figure: String) -> String {
+                guard let page = startup?.http.first(where: { $0.figure.hasPrefix(figure) }) else { return "—" }
+                return "\(Format.rate(page.load.rate(of: 200))) (p99 \(Format.ms(page.load.stats.p99)))"
+            }
             report.curve.append([
                 Self.count(size), timeline.map { Self.count($0.entries) } ?? "—",
                 timeline.map { Format.ms($0.page.p50) } ?? "—", timeline.map { Format.ms($0.page.p99) } ?? "—",
@@ -189,6 +193,8 @@ struct ReportBuilder {
                 inbox.map { Format.rate($0.accepted.rate(of: 202)) } ?? "—", inbox.map { Format.ms($0.accepted.stats.p99) } ?? "—",
                 inbox.map { Format.rate($0.drainRate) } ?? "—", inbox.map { Format.seconds($0.startSeconds) } ?? "—",
                 inbox.map { Format.mb($0.peakBytes) } ?? "—",
+                list("GET /api/v1/timelines/home"), list("GET /home"),
+                startup.map { Format.mb($0.idleBytes) } ?? "—",
             ])
         }
     }
