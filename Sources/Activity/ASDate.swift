@@ -54,7 +54,7 @@ public enum ASDate {
         let time = dayOnly ? (0, 0, 0, 0) : (secondOfDay / 3_600, secondOfDay % 3_600 / 60, secondOfDay % 60, fraction)
         return String(unsafeUninitializedCapacity: 24) { buffer in
             var index = 0
-            func digits(_ value: Int, _ width: Int, then separator: UInt8?) {
+            func digits(_ value: Int, _ width: Int, then separator: UInt8) {
                 var divisor = 1
                 for _ in 1..<width { divisor *= 10 }
                 while divisor > 0 {
@@ -62,10 +62,8 @@ public enum ASDate {
                     index += 1
                     divisor /= 10
                 }
-                if let separator {
-                    buffer[index] = separator
-                    index += 1
-                }
+                buffer[index] = separator
+                index += 1
             }
             digits(civil.year, 4, then: UInt8(ascii: "-"))
             digits(civil.month, 2, then: UInt8(ascii: "-"))

@@ -45,6 +45,7 @@ public struct BenchSuite: Sendable {
                 results.startups[database.posts] = try StartupBench(settings: settings)
                     .run(database, timeline: settings.parts.contains(.timeline) ? TimelineBench(settings: settings) : nil)
             }
+            results.startupReferences = try StartupBench(settings: settings).references()
         }
         var traffic: (warmUp: [[UInt8]], timed: [[UInt8]])?
         if settings.parts.contains(.inbox) || (settings.parts.contains(.postgres) && settings.postgresURL != nil) {
@@ -98,6 +99,8 @@ struct Results: Sendable {
     var startups: [Int: StartupBench.Figures] = [:]
     /// Those at the largest size, where the budgets are read.
     var startup: StartupBench.Figures? { startups.keys.max().flatMap { startups[$0] } }
+    /// An empty node and `fednode --help`, what those compare with.
+    var startupReferences: StartupBench.References?
     var inbox: [Int: InboxBench.Figures] = [:]
     /// The PostgreSQL part, on the smallest database.
     var postgres: PostgresBench.Figures?

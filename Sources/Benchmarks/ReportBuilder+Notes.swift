@@ -110,10 +110,10 @@ extension ReportBuilder {
     }
 
     private func memoryNotes() -> [String] {
-        guard let startup = results.startup, settings.parts.contains(.memory) else { return [] }
+        guard let startup = results.startup, let references = results.startupReferences, settings.parts.contains(.memory) else { return [] }
         let starts = startup.starts.map(Format.seconds).joined(separator: ", ")
         let start = "Start: spawn of `fednode serve` to the first 200 on `/healthz` (polled every 2 ms) on a copy of the \(Self.count(startup.posts))-post database, "
-            + "page cache warm: \(starts); an empty data directory (creates the schema and instance key): \(Format.seconds(startup.emptyStart)). "
+            + "page cache warm: \(starts); an empty data directory (creates the schema and instance key): \(Format.seconds(references.emptyStart)). "
         let startPeaks = [results.inbox[size].map { "inbox server \(Format.mb($0.startPeakBytes))" }, results.delivery.map { "delivery server \(Format.mb($0.startPeakBytes))" }]
             .compactMap { $0 }.joined(separator: ", ")
         let memory = "Idle RSS is read 2 s after the first 200, before any other request. Peak RSS is `VmHWM` of the server process at the end of the part, "

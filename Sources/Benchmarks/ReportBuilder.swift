@@ -149,10 +149,10 @@ struct ReportBuilder {
 
     private func memoryRows() -> [BenchReport.Row] {
         var rows: [BenchReport.Row] = []
-        if let startup = results.startup, settings.parts.contains(.memory) {
+        if let startup = results.startup, let references = results.startupReferences, settings.parts.contains(.memory) {
             rows.append(.init(figure: "Memory: RSS idle, \(Self.count(startup.posts)) posts", value: Format.mb(startup.idleBytes),
-                              reference: "empty node: \(Format.mb(startup.emptyIdleBytes))",
-                              ratio: Format.ratio(Double(startup.idleBytes) / Double(startup.emptyIdleBytes)),
+                              reference: "empty node: \(Format.mb(references.emptyIdleBytes))",
+                              ratio: Format.ratio(Double(startup.idleBytes) / Double(references.emptyIdleBytes)),
                               budget: "≤ 50 MB", verdict: Format.verdict(startup.idleBytes <= Budget.idleBytes)))
         }
         let idle = results.startup.map { Double($0.idleBytes) } ?? .nan
@@ -167,8 +167,8 @@ struct ReportBuilder {
                               ratio: Format.ratio(Double(delivery.peakBytes) / idle), budget: "≤ 300 MB",
                               verdict: Format.verdict(delivery.peakBytes <= Budget.peakBytes)))
         }
-        if let startup = results.startup, settings.parts.contains(.memory) {
-            let start = Self.median(startup.starts), help = Self.median(startup.helpRuns)
+        if let startup = results.startup, let references = results.startupReferences, settings.parts.contains(.memory) {
+            let start = Self.median(startup.starts), help = Self.median(references.helpRuns)
             rows.append(.init(figure: "Start: spawn to first 200 on /healthz, \(Self.count(startup.posts)) posts (median of \(startup.starts.count))",
                               value: Format.seconds(start), reference: "`fednode --help`: \(Format.seconds(help))",
                               ratio: Format.ratio(start / help), budget: "≤ 1 s", verdict: Format.verdict(start <= Budget.startSeconds)))

@@ -15,12 +15,17 @@ struct StartupBench {
         var idleBytes: Int
         /// Where the idle memory is.
         var idleBreakdown: String
+        /// The lists over HTTP (empty when the timeline part did not run).
+        var http: [TimelineHTTPBench.Page]
+    }
+
+    /// What start-up and idle memory are compared with, measured once per run.
+    struct References: Sendable {
+        /// A node on an empty data directory.
         var emptyIdleBytes: Int
         var emptyStart: Double
         /// Spawn to exit of `fednode --help`: the floor of any start.
         var helpRuns: [Double]
-        /// The lists over HTTP (empty when the timeline part did not run).
-        var http: [TimelineHTTPBench.Page]
     }
 
     let settings: BenchSettings
@@ -46,12 +51,15 @@ struct StartupBench {
         var http: [TimelineHTTPBench.Page] = []
         if let timeline { http = try TimelineHTTPBench(settings: timeline.settings).run(port: server.port, database: database) }
         server.stop()
+        return Figures(posts: database.posts, starts: starts, idleBytes: idle, idleBreakdown: breakdown, http: http)
+    }
 
+    /// An empty node's start and idle memory, and three runs of `fednode --help`.
+    func references() throws(BenchError) -> References {
         let (emptyStart, emptyIdle) = try emptyNode()
         var helpRuns: [Double] = []
         for _ in 0..<3 { helpRuns.append(try helpRun()) }
-        return Figures(posts: database.posts, starts: starts, idleBytes: idle, idleBreakdown: breakdown, emptyIdleBytes: emptyIdle,
-                       emptyStart: emptyStart, helpRuns: helpRuns, http: http)
+        return References(emptyIdleBytes: emptyIdle, emptyStart: emptyStart, helpRuns: helpRuns)
     }
 
     /// A node on an empty data directory (it creates its database and instance key).

@@ -46,7 +46,7 @@ extension Accounts {
     public func find(uris: [String]) throws -> [Account] {
         guard !uris.isEmpty else { return [] }
         return try Account.fetchAll(db.cachedStatement(sql: "SELECT * FROM accounts WHERE uri IN (\(BatchQuery.strings))"),
-                                    arguments: [try BatchQuery.json(uris)])
+                                    arguments: [BatchQuery.json(uris)])
     }
 
     /// Stores an account: updates its row when it exists, inserts it otherwise.

@@ -35,7 +35,7 @@ extension Notifications {
     public func page(of recipient: Int64, types: [String], excluding excludedTypes: [String], from: Int64?, page: PageBounds) throws
         -> [AccountNotification]
     {
-        let (sql, arguments) = try Self.filter(viewer: recipient, types: types, excludedTypes: excludedTypes, from: from)
+        let (sql, arguments) = Self.filter(viewer: recipient, types: types, excludedTypes: excludedTypes, from: from)
         let bounds = page.condition("n.id")
         let rows = try AccountNotification.fetchAll(db.cachedStatement(sql: """
             SELECT n.* FROM notifications n WHERE \(sql) AND \(bounds.sql) ORDER BY \(page.order("n.id")) LIMIT ?
@@ -46,8 +46,8 @@ extension Notifications {
     /// How many of `recipient`'s shown notifications match the filters of `page(of:...)`,
     /// counting at most `limit`.
     public func count(of recipient: Int64, types: [String], excluding excludedTypes: [String], from: Int64?, limit: Int) throws -> Int {
-        let (sql, arguments) = try Self.filter(viewer: recipient, types: types, excludedTypes: excludedTypes, from: from)
-        return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM notifications n WHERE \(sql) LIMIT ?)",
+        let (sql, arguments) = Self.filter(viewer: recipient, types: types, excludedTypes: excludedTypes, from: from)
+        return try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM (SELECT 1 FROM notifications n WHERE \(sql) LIMIT ?)"),
                                 arguments: arguments + [limit]) ?? 0
     }
 
@@ -66,7 +66,7 @@ extension Notifications {
     }
 
     /// The condition on `notifications n` for `viewerId`'s shown notifications matching the filters.
-    private static func filter(viewer viewerId: Int64, types: [String], excludedTypes: [String], from accountId: Int64?) throws
+    private static func filter(viewer viewerId: Int64, types: [String], excludedTypes: [String], from accountId: Int64?)
         -> (String, StatementArguments)
     {
         let visible = visibilityCondition(viewer: viewerId)
@@ -77,11 +77,11 @@ extension Notifications {
         // present and every variant is prepared once per connection (cached statements).
         if !types.isEmpty {
             parts.append("n.type IN (\(BatchQuery.strings))")
-            arguments += [try BatchQuery.json(types)]
+            arguments += [BatchQuery.json(types)]
         }
         if !excludedTypes.isEmpty {
             parts.append("n.type NOT IN (\(BatchQuery.strings))")
-            arguments += [try BatchQuery.json(excludedTypes)]
+            arguments += [BatchQuery.json(excludedTypes)]
         }
         if let accountId {
             parts.append("n.from_account_id = ?")

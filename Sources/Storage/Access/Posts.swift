@@ -169,11 +169,20 @@ extension Posts {
         try APIQuerySupport.cachedCount(db, "SELECT COUNT(*) FROM posts WHERE reblog_of_id = ? AND account_id = ?", postId, accountId) > 0
     }
 
+    /// SQL: the post made at `time` with id `id` (columns) was made since `date`, as a time and,
+    /// for the query planner, the same bound on its snowflake id (`Snowflake.lowerBound`): with
+    /// the time alone, SQLite reads every public post ever stored through the visibility index.
+    /// A post's id is never older than its time (remote posts take the id of their `published`,
+    /// local ones of their creation), so the id bound keeps every post the time keeps.
+    static func madeSince(_ date: Date, time: String = "p.created_at", id: String = "p.id") -> (sql: String, arguments: StatementArguments) {
+        ("\(time) >= ? AND \(id) >= ?", [date, Snowflake.lowerBound(at: date)])
+    }
+
     /// Those of `ids` that `accountId` liked, boosted and bookmarked, in one query.
     public func viewerStates(of accountId: Int64, among ids: some Collection<Int64>) throws -> ViewerStates {
         var states = ViewerStates()
         // `?1` the viewer, `?2` the ids (`BatchQuery.rows` binds the ids last).
-        let among = "IN (SELECT CAST(value AS INTEGER) FROM json_each(?2))"
+        let among = "IN (\(BatchQuery.ids(2)))"
         for (kind, id) in try BatchQuery.rows(db, ids, sql: """
             SELECT 0, post_id FROM likes WHERE account_id = ?1 AND post_id \(among)
             UNION ALL SELECT 1, reblog_of_id FROM posts WHERE account_id = ?1 AND reblog_of_id \(among)
@@ -186,11 +195,6 @@ extension Posts {
             }
         }
         return states
-    }
-
-    /// The newest post's (or boost's) time of `accountId`, if any (cached statement).
-    public func lastPostDate(of accountId: Int64) throws -> Date? {
-        try Date.fetchOne(db.cachedStatement(sql: "SELECT created_at FROM posts WHERE account_id = ? ORDER BY id DESC LIMIT 1"), arguments: [accountId])
     }
 
     /// The accounts mentioned in `postId`, by account id (cached statement).
@@ -245,6 +249,7 @@ extension Posts {
         let visible = Self.visibilityCondition("p", viewer: viewerId)
         var sql: String
         var arguments: StatementArguments
+        var order = "p.id"
         switch match {
         case .hashtag(let name):
             // Read from the tag's own rows (newest first by its primary key), never by a pass
@@ -254,6 +259,7 @@ extension Posts {
                 WHERE ph.hashtag_id = (SELECT h.id FROM hashtags h WHERE h.name = ?) AND \(visible.sql) AND p.reblog_of_id IS NULL
                 """
             arguments = [name] + visible.arguments
+            order = "ph.post_id"
         case .url(let url):
             // Each address through its own index (`uri`, `url`).
             sql = """
@@ -266,7 +272,7 @@ extension Posts {
             sql += " AND p.account_id = ?"
             arguments += [authorId]
         }
-        if case .hashtag = match { sql += " ORDER BY ph.post_id DESC LIMIT ? OFFSET ?" } else { sql += " ORDER BY p.id DESC LIMIT ? OFFSET ?" }
+        sql += " ORDER BY \(order) DESC LIMIT ? OFFSET ?"
         arguments += [limit, offset]
         return try Post.fetchAll(db, sql: sql, arguments: arguments)
     }

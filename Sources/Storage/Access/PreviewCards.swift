@@ -49,25 +49,27 @@ extension PreviewCards {
     /// Cards of links in public, non-sensitive posts since `since` by discoverable accounts
     /// outside blocked domains, shared by the most distinct authors first.
     public func trending(since: Date, offset: Int, limit: Int) throws -> [TrendingLink] {
+        let window = Posts.madeSince(since)
         let rows = try Row.fetchAll(db, sql: """
             SELECT c.*, COUNT(DISTINCT p.account_id) AS trend_accounts
             FROM post_preview_cards pc JOIN posts p ON p.id = pc.post_id JOIN preview_cards c ON c.id = pc.preview_card_id
             JOIN accounts a ON a.id = p.account_id
-            WHERE p.created_at >= ? AND p.id >= ? AND p.visibility = 'public' AND p.sensitive = 0 AND p.spoiler_text = ''
+            WHERE \(window.sql) AND p.visibility = 'public' AND p.sensitive = 0 AND p.spoiler_text = ''
               AND a.discoverable = 1 AND \(Directory.listable("a"))
             GROUP BY c.id ORDER BY trend_accounts DESC, COUNT(*) DESC, c.id DESC LIMIT ? OFFSET ?
-            """, arguments: [since, Snowflake.lowerBound(at: since), limit, offset])
+            """, arguments: window.arguments + [limit, offset])
         return try rows.map { TrendingLink(card: try PreviewCard(row: $0), accounts: $0["trend_accounts"]) }
     }
 
     /// Public posts showing `cardId` and their distinct authors per UTC day since `start`, for
     /// the days it was shared.
     public func dailyUse(of cardId: Int64, since start: Date) throws -> [TagDayUse] {
+        let window = Posts.madeSince(start)
         let rows = try Row.fetchAll(db, sql: """
             SELECT substr(p.created_at, 1, 10) AS day, COUNT(*) AS uses, COUNT(DISTINCT p.account_id) AS accounts
             FROM post_preview_cards pc JOIN posts p ON p.id = pc.post_id
-            WHERE pc.preview_card_id = ? AND p.created_at >= ? AND p.id >= ? AND p.visibility = 'public' GROUP BY day
-            """, arguments: [cardId, start, Snowflake.lowerBound(at: start)])
+            WHERE pc.preview_card_id = ? AND \(window.sql) AND p.visibility = 'public' GROUP BY day
+            """, arguments: [cardId] + window.arguments)
         return rows.map { TagDayUse(day: $0["day"], uses: $0["uses"], accounts: $0["accounts"]) }
     }
 }

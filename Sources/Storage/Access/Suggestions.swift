@@ -49,15 +49,16 @@ extension Suggestions {
     }
 
     private func activeLocal(_ viewerId: Int64, since: Date, limit: Int) throws -> [Int64] {
-        try Int64.fetchAll(db, sql: """
+        let window = Posts.madeSince(since)
+        return try Int64.fetchAll(db, sql: """
             SELECT a.id FROM accounts a JOIN posts p ON p.account_id = a.id LEFT JOIN post_stats s ON s.post_id = p.id
-            WHERE a.domain IS NULL AND p.visibility = 'public' AND p.reblog_of_id IS NULL AND p.created_at >= ? AND p.id >= ?
+            WHERE a.domain IS NULL AND p.visibility = 'public' AND p.reblog_of_id IS NULL AND \(window.sql)
               AND \(Self.eligible("a"))
             GROUP BY a.id
             ORDER BY SUM(IFNULL(s.favourites_count, 0) + IFNULL(s.reblogs_count, 0) + IFNULL(s.replies_count, 0)) DESC,
                      MAX(p.id) DESC
             LIMIT ?
-            """, arguments: [since, Snowflake.lowerBound(at: since)] + Self.eligibleArguments(viewerId) + [limit])
+            """, arguments: window.arguments + Self.eligibleArguments(viewerId) + [limit])
     }
 
     /// SQL: the account aliased `a` may be suggested to the viewer (`eligibleArguments`).

@@ -8,12 +8,13 @@ extension Tags {
     /// Uses and distinct authors of `hashtagId` per UTC day since `start` (public and unlisted
     /// posts only, as Mastodon counts), for the days it was used, in no particular order.
     public func dailyUse(of hashtagId: Int64, since start: Date) throws -> [TagDayUse] {
+        let window = Posts.madeSince(start, id: "ph.post_id")
         // created_at is stored as "YYYY-MM-DD HH:MM:SS.SSS" UTC, so its first ten characters are the day.
         let rows = try Row.fetchAll(db, sql: """
             SELECT substr(p.created_at, 1, 10) AS day, COUNT(*) AS uses, COUNT(DISTINCT p.account_id) AS accounts
             FROM post_hashtags ph JOIN posts p ON p.id = ph.post_id
-            WHERE ph.hashtag_id = ? AND ph.post_id >= ? AND p.created_at >= ? AND p.visibility IN ('public', 'unlisted') GROUP BY day
-            """, arguments: [hashtagId, Snowflake.lowerBound(at: start), start])
+            WHERE ph.hashtag_id = ? AND \(window.sql) AND p.visibility IN ('public', 'unlisted') GROUP BY day
+            """, arguments: [hashtagId] + window.arguments)
         return rows.map { TagDayUse(day: $0["day"], uses: $0["uses"], accounts: $0["accounts"]) }
     }
 

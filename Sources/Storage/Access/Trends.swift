@@ -15,23 +15,18 @@ public struct TrendingTag: Sendable, Equatable {
     public var uses: Int
 }
 
-// Each window is a time (`created_at`) and, for the query planner, the same bound on the posts'
-// snowflake ids (`Snowflake.lowerBound`): with only the time, SQLite reads every public post
-// ever stored through the visibility index. A post's id is never older than its time (remote
-// posts take the id of their `published`, local ones of their creation), so the id bound keeps
-// every post the time keeps.
-
 extension Trends {
     /// Hashtags on public, non-sensitive posts since `since`, the ones used by the most distinct
     /// authors first (then the most used, then by name).
     public func tags(since: Date, offset: Int, limit: Int) throws -> [TrendingTag] {
+        let window = Posts.madeSince(since)
         let rows = try Row.fetchAll(db, sql: """
             SELECT h.*, COUNT(DISTINCT p.account_id) AS trend_accounts, COUNT(*) AS trend_uses
             FROM post_hashtags ph JOIN posts p ON p.id = ph.post_id JOIN hashtags h ON h.id = ph.hashtag_id
             JOIN accounts a ON a.id = p.account_id
-            WHERE p.created_at >= ? AND p.id >= ? AND \(Self.eligible("p", "a"))
+            WHERE \(window.sql) AND \(Self.eligible("p", "a"))
             GROUP BY h.id ORDER BY trend_accounts DESC, trend_uses DESC, h.name LIMIT ? OFFSET ?
-            """, arguments: [since, Snowflake.lowerBound(at: since), limit, offset])
+            """, arguments: window.arguments + [limit, offset])
         return try rows.map { TrendingTag(hashtag: try Hashtag(row: $0), accounts: $0["trend_accounts"], uses: $0["trend_uses"]) }
     }
 
@@ -41,13 +36,14 @@ extension Trends {
     public func statuses(since: Date, now: Date, viewer: Int64?, offset: Int, limit: Int) throws -> [Post] {
         let visible = Posts.visibilityCondition("p", viewer: viewer)
         let engagement = "(s.favourites_count + s.reblogs_count + s.replies_count)"
+        let window = Posts.madeSince(since)
         return try Post.fetchAll(db, sql: """
             SELECT p.* FROM posts p JOIN post_stats s ON s.post_id = p.id JOIN accounts a ON a.id = p.account_id
-            WHERE p.created_at >= ? AND p.id >= ? AND \(Self.eligible("p", "a")) AND \(engagement) > 0
+            WHERE \(window.sql) AND \(Self.eligible("p", "a")) AND \(engagement) > 0
               AND (p.in_reply_to_id IS NULL AND p.in_reply_to_uri IS NULL) AND \(visible.sql)
             ORDER BY \(engagement) * 1.0 / ((julianday(?) - julianday(p.created_at)) * 24.0 + 2.0) DESC, p.id DESC
             LIMIT ? OFFSET ?
-            """, arguments: [since, Snowflake.lowerBound(at: since)] + visible.arguments + [now, limit, offset])
+            """, arguments: window.arguments + visible.arguments + [now, limit, offset])
     }
 
     /// SQL: the post aliased `p` by the account aliased `a` may trend.

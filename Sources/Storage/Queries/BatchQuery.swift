@@ -15,6 +15,10 @@ enum BatchQuery {
     /// elements of a JSON array are read as text.)
     static let ids = "SELECT CAST(value AS INTEGER) FROM json_each(?)"
 
+    /// `ids` with the numbered parameter `?n`, for a statement that names its parameters by
+    /// number (the same list used more than once). `rows` still binds the ids last.
+    static func ids(_ n: Int) -> String { "SELECT CAST(value AS INTEGER) FROM json_each(?\(n))" }
+
     /// The ids as a JSON array (`[1,2,3]`), the argument of `ids`.
     static func json(_ ids: some Collection<Int64>) -> String {
         var text = "["
@@ -33,9 +37,9 @@ enum BatchQuery {
     /// never matches.)
     static let strings = "SELECT value FROM json_each(?)"
 
-    /// Strings as a JSON array, the argument of `strings`.
-    static func json(_ values: [String]) throws -> String {
-        String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
+    /// Strings as a JSON array, the argument of `strings` (encoding an array of strings cannot fail).
+    static func json(_ values: [String]) -> String {
+        (try? JSONEncoder().encode(values)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
     }
 
     /// Runs the cached statement `sql` with the arguments `prefix` followed by the JSON of

@@ -51,7 +51,7 @@ public struct FederationPolicy: Sendable {
         let domains = try String.fetchAll(db, sql: "SELECT DISTINCT domain FROM delivery_queue").filter { !policy.federates(with: $0) }
         guard !domains.isEmpty else { return 0 }
         try db.execute(cached: "DELETE FROM delivery_queue WHERE domain IN (\(BatchQuery.strings))",
-                       arguments: [try BatchQuery.json(domains)])
+                       arguments: [BatchQuery.json(domains)])
         return db.changesCount
     }
 }

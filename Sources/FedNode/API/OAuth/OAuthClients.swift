@@ -34,11 +34,7 @@ struct OAuthClients {
             let data = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
             let decoded = String(data: data, encoding: .utf8), let colon = decoded.firstIndex(of: ":")
         else { return nil }
-        func formDecode(_ text: Substring) -> String {
-            let spaced = text.replacingOccurrences(of: "+", with: " ")
-            return spaced.removingPercentEncoding ?? spaced
-        }
-        return (formDecode(decoded[..<colon]), formDecode(decoded[decoded.index(after: colon)...]))
+        return (APIParams.formDecode(decoded[..<colon]), APIParams.formDecode(decoded[decoded.index(after: colon)...]))
     }
 
     /// Compares secrets without leaking through timing how many leading bytes matched.

@@ -24,9 +24,10 @@ enum APISnakeCaseJSON {
     ///   through their Codable encoding instead (tests compare the two).
     static func encode<T: Encodable>(_ value: T, direct: Bool = true) throws -> [UInt8] {
         let writer = JSONBytes(direct: direct)
+        writer.buffer.bytes.reserveCapacity(8192)
         try writer.value(value)
         if let problem = writer.problem { throw problem }
-        return writer.bytes
+        return writer.buffer.bytes
     }
 }
 
@@ -43,11 +44,7 @@ final class JSONBytes {
 
     init(direct: Bool = true) {
         self.direct = direct
-        buffer.bytes.reserveCapacity(8192)
     }
-
-    /// The JSON written.
-    var bytes: [UInt8] { buffer.bytes }
 
     func fail(_ error: any Error) { if problem == nil { problem = error } }
 
@@ -70,16 +67,6 @@ final class JSONBytes {
             try encoder.finish()
         }
     }
-
-    // The Codable containers write through these.
-    func null() { buffer.null() }
-    func bool(_ value: Bool) { buffer.bool(value) }
-    func integer(_ value: some BinaryInteger) { buffer.integer(value) }
-    func integer(_ value: Int) { buffer.integer(value) }
-    func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws { try buffer.number(value) }
-    func string(_ value: String) { buffer.string(value) }
-    func snakeCaseKey(_ key: String) { buffer.snakeCaseKey(key) }
-    func plainKey(_ key: String) { buffer.plainKey(key) }
 }
 
 /// JSON being written: a struct, so the writers that hold it `inout` pay no dynamic
@@ -187,7 +174,7 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Encodabl
         for (key, value) in self {
             if !first { output.buffer.bytes.append(UInt8(ascii: ",")) }
             first = false
-            output.plainKey(key)
+            output.buffer.plainKey(key)
             try output.value(value)
         }
         output.buffer.bytes.append(UInt8(ascii: "}"))
@@ -315,7 +302,7 @@ private final class StreamingEncoder: Encoder {
         guard case .keyed(let count) = state else { return output.fail(APISnakeCaseJSON.Unsupported()) }
         if count > 0 { output.buffer.bytes.append(UInt8(ascii: ",")) }
         state = .keyed(count: count + 1)
-        output.snakeCaseKey(key)
+        output.buffer.snakeCaseKey(key)
     }
 
     /// Before an element: the separator.
@@ -354,9 +341,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: StreamingEncoder
     var codingPath: [any CodingKey] { [] }
 
-    private func write(_ key: Key, _ body: (JSONBytes) throws -> Void) rethrows {
+    private func write(_ key: Key, _ body: (inout JSONBuffer) throws -> Void) rethrows {
         encoder.beginEntry(snakeCase: key.stringValue)
-        try body(encoder.output)
+        try body(&encoder.output.buffer)
     }
 
     mutating func encodeNil(forKey key: Key) throws { write(key) { $0.null() } }
@@ -376,7 +363,10 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt16, forKey key: Key) throws { write(key) { $0.integer(value) } }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { write(key) { $0.integer(value) } }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { write(key) { $0.integer(value) } }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try write(key) { try $0.value(value) } }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        encoder.beginEntry(snakeCase: key.stringValue)
+        try encoder.output.value(value)
+    }
 
     // `encodeIfPresent` leaves out `nil` (the protocol's own defaults do the same, through a
     // generic path): Mastodon leaves absent optionals out, `Nullable` writes `null`.
@@ -418,9 +408,9 @@ private protocol PositionalContainer {
 extension PositionalContainer {
     var codingPath: [any CodingKey] { [] }
 
-    private func write(_ body: (JSONBytes) throws -> Void) rethrows {
+    private func write(_ body: (inout JSONBuffer) throws -> Void) rethrows {
         beginValue()
-        try body(encoder.output)
+        try body(&encoder.output.buffer)
     }
 
     mutating func encodeNil() throws { write { $0.null() } }
@@ -438,7 +428,10 @@ extension PositionalContainer {
     mutating func encode(_ value: UInt16) throws { write { $0.integer(value) } }
     mutating func encode(_ value: UInt32) throws { write { $0.integer(value) } }
     mutating func encode(_ value: UInt64) throws { write { $0.integer(value) } }
-    mutating func encode<T: Encodable>(_ value: T) throws { try write { try $0.value(value) } }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        beginValue()
+        try encoder.output.value(value)
+    }
 }
 
 private struct UnkeyedContainer: UnkeyedEncodingContainer, PositionalContainer {

@@ -45,7 +45,8 @@ public struct EntityRenderer {
     /// The `Account` entity from what `batch` loaded.
     /// With `nested`, an account rendered inside another's `moved` (which is never nested again).
     private func account(_ account: Account, in batch: RenderBatch, nested: Bool = false) -> APIAccount {
-        let counts = Self.counts(of: account, known: batch.accountCounts[account.id] ?? AccountEntityCounts())
+        let figures = batch.figures[account.id] ?? AccountFigures()
+        let counts = Self.counts(of: account, known: figures.counts)
         // Local links are stored as typed (shown as typed in `source`); remote ones arrive as HTML.
         let typed = account.fields.map { APIField(name: $0.name, value: $0.value, verifiedAt: nil) }
         let fields = account.isLocal
@@ -60,7 +61,7 @@ public struct EntityRenderer {
             header: profileImage(account, "header") ?? node.urls.base + "/static/header.png",
             headerStatic: profileImage(account, "header") ?? node.urls.base + "/static/header.png",
             followersCount: counts.followers, followingCount: counts.following, statusesCount: counts.statuses,
-            lastStatusAt: batch.lastPostDates[account.id].map { String(Self.day($0).prefix(10)) }, emojis: [], fields: fields, source: nil)
+            lastStatusAt: figures.lastPostAt.map { String(Self.day($0).prefix(10)) }, emojis: [], fields: fields, source: nil)
         if !nested { entity.moved = batch.movedTo[account.id].map { APIMovedAccount(self.account($0, in: batch, nested: true)) } }
         return entity
     }
@@ -123,8 +124,9 @@ public struct EntityRenderer {
         let target = post.reblogOfId ?? post.id
         // As Mastodon's `pinnable?`: the author's own post, not a boost, not a direct one.
         let pinnable = post.accountId == viewer.id && post.reblogOfId == nil && post.visibility != .direct
-        return .init(reblogged: batch.boosted.contains(target), favourited: batch.liked.contains(target),
-                     bookmarked: batch.bookmarked.contains(target), pinned: pinnable ? batch.pinned.contains(post.id) : nil)
+        let states = batch.viewerStates
+        return .init(reblogged: states.boosted.contains(target), favourited: states.liked.contains(target),
+                     bookmarked: states.bookmarked.contains(target), pinned: pinnable ? batch.pinned.contains(post.id) : nil)
     }
 
     /// The photos of a post, in order.

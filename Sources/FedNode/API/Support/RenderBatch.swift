@@ -10,10 +10,8 @@ struct RenderBatch {
     var posts: [Int64: Post] = [:]
     /// Authors of `posts` and the other accounts asked for, by id.
     var accounts: [Int64: Account] = [:]
-    /// Followers, following and statuses of each of `accounts`.
-    var accountCounts: [Int64: AccountEntityCounts] = [:]
-    /// The newest post's time of each of `accounts` that posted.
-    var lastPostDates: [Int64: Date] = [:]
+    /// Counters, newest post time and move of each of `accounts` and of the accounts they moved to.
+    var figures: [Int64: AccountFigures] = [:]
     /// Replies, boosts and likes of the posts that have any.
     var postCounts: [Int64: PostCounts] = [:]
     /// Photos of the posts that have any, in order.
@@ -24,12 +22,8 @@ struct RenderBatch {
     var tags: [Int64: [String]] = [:]
     /// Link preview cards of the posts that have one.
     var cards: [Int64: PreviewCard] = [:]
-    /// Those of `posts` the viewer likes.
-    var liked: Set<Int64> = []
-    /// Those of `posts` the viewer boosted.
-    var boosted: Set<Int64> = []
-    /// Those of `posts` the viewer bookmarked.
-    var bookmarked: Set<Int64> = []
+    /// Those of `posts` the viewer likes, boosted and bookmarked.
+    var viewerStates = ViewerStates()
     /// Those of `posts` their authors pinned.
     var pinned: Set<Int64> = []
     /// Where those of `accounts` that moved went (`Account.moved`).
@@ -64,8 +58,7 @@ struct RenderBatch {
         batch.tags = try db.posts.hashtagNames(ofPosts: ids)
         batch.cards = try db.previewCards.cards(ofPosts: ids)
         if let viewer {
-            let states = try db.posts.viewerStates(of: viewer, among: Set(all.map { $0.reblogOfId ?? $0.id }))
-            (batch.liked, batch.boosted, batch.bookmarked) = (states.liked, states.boosted, states.bookmarked)
+            batch.viewerStates = try db.posts.viewerStates(of: viewer, among: Set(all.map { $0.reblogOfId ?? $0.id }))
             batch.pinned = try db.pins.pinned(among: all.filter { $0.accountId == viewer }.map(\.id))
         }
         return batch
@@ -82,22 +75,17 @@ struct RenderBatch {
         }
     }
 
-    /// Keeps the counters and last post times of `figures`, and loads the accounts that those
-    /// which moved went to, with their own counters (one query more, only when any moved).
+    /// Keeps `figures`, and loads the accounts that those which moved went to, with their own
+    /// figures (one query more, only when any moved).
     private mutating func keep(_ figures: [Int64: AccountFigures], _ db: Transaction) throws {
-        for (id, figure) in figures { keepCounters(id, figure) }
+        self.figures.merge(figures) { _, new in new }
         let targets = figures.compactMapValues(\.movedToId)
         guard !targets.isEmpty else { return }
         var found: [Int64: Account] = [:]
         for (account, figure) in try db.accounts.findWithFigures(ids: Set(targets.values)) {
             found[account.id] = account
-            keepCounters(account.id, figure)
+            self.figures[account.id] = figure
         }
         movedTo = targets.compactMapValues { found[$0] }
-    }
-
-    private mutating func keepCounters(_ id: Int64, _ figure: AccountFigures) {
-        accountCounts[id] = figure.counts
-        lastPostDates[id] = figure.lastPostAt
     }
 }
