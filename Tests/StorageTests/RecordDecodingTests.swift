@@ -4,7 +4,7 @@ import Testing
 @testable import Storage
 
 /// The hand-written `init(row:)` of the records a page decodes (`Post`, `Account`,
-/// `MediaAttachment`, `PreviewCard`, `AccountNotification`) and of `Delivery` read every column, through every
+/// `MediaAttachment`, `PreviewCard`, `AccountNotification`) and of `Delivery` and `InboxItem` read every column, through every
 /// batch loader, and agree with the `Codable` decoding they replaced, partial rows included.
 @Suite("Record row decoding")
 struct RecordDecodingTests {
@@ -114,6 +114,10 @@ struct RecordDecodingTests {
         try database.pool.write { db in
             try notification.insert(db)
             try delivery.insert(db)
+            var item = InboxItem(activityId: "https://remote.example/a/1", actorUri: author.uri, recipientAccountId: author.id,
+                                 payload: Data("{}".utf8), receivedAt: Self.t0)
+            (item.attempts, item.unfinishedAttempts, item.lastError, item.parkedAt) = (2, 1, "timed out", Self.t0.addingTimeInterval(3))
+            try item.insert(db)
         }
         try database.pool.read { db throws in
             #expect(try AccountNotification.fetchOne(db, key: notification.id) == notification)
@@ -123,6 +127,7 @@ struct RecordDecodingTests {
             try Self.expectSameDecoding(MediaAttachment.self, db, "SELECT * FROM media_attachments")
             try Self.expectSameDecoding(PreviewCard.self, db, "SELECT * FROM preview_cards")
             try Self.expectSameDecoding(Delivery.self, db, "SELECT * FROM delivery_queue")
+            try Self.expectSameDecoding(InboxItem.self, db, "SELECT * FROM inbox_queue")
             // Optional columns left out read as nil; a required one left out throws, both ways.
             let partial = "SELECT id, uri, account_id, local, content, text, spoiler_text, sensitive, visibility, created_at, updated_at FROM posts"
             try Self.expectSameDecoding(Post.self, db, partial)

@@ -12,7 +12,8 @@ enum PostWriter {
         for (position, var item) in media.enumerated() {
             item.postId = post.id
             item.position = position
-            try db.media.save(item)
+            // A remote post's photos are new rows; a local post's are its uploads, stored before it.
+            if post.local { try db.media.save(item) } else { try db.media.insert(item) }
         }
         try setHashtags(hashtags, of: post.id, in: db)
         for account in mentions { try db.posts.addMention(post: post.id, account: account.id) }

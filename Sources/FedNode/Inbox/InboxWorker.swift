@@ -73,8 +73,11 @@ public struct InboxWorker: Service {
             if !untilIdle { group.addTask { await signal.wait(timeout: .seconds(2)); return .wake } }
             while !Task.isCancelled {
                 if refill {
-                    for (candidate, item) in await startable(&inFlight, now: now()) {
-                        group.addTask { await process(item, now: now); return .finished(candidate) }
+                    let started = await startable(&inFlight, now: now())
+                    let senders = await senders(of: started.map(\.item))
+                    for (candidate, item) in started {
+                        let sender = senders.map { $0[item.actorUri] }
+                        group.addTask { await process(item, sender: sender, now: now); return .finished(candidate) }
                     }
                 }
                 if untilIdle, inFlight.count == 0 { break }
@@ -96,8 +99,8 @@ public struct InboxWorker: Service {
 
     /// Chooses what may start now, parks what kept dying, and claims the chosen items (their
     /// attempt is counted durably before any handler runs).
-    private func startable(_ inFlight: inout InboxInFlight, now: Date) async -> [(InboxQueue.Candidate, InboxItem)] {
-        var started: [(InboxQueue.Candidate, InboxItem)] = []
+    private func startable(_ inFlight: inout InboxInFlight, now: Date) async -> [(candidate: InboxQueue.Candidate, item: InboxItem)] {
+        var started: [(candidate: InboxQueue.Candidate, item: InboxItem)] = []
         // A window full of one busy actor's items says nothing of the items behind it: look
         // again with that actor excluded, a few times at most.
         for _ in 0..<4 where inFlight.hasRoom {
@@ -113,8 +116,18 @@ public struct InboxWorker: Service {
         return started
     }
 
+    /// The senders of the items about to start, read once for all of them.
+    /// - Returns: The stored senders by actor id, or the read's error for every item.
+    private func senders(of items: [InboxItem]) async -> Result<[String: InboxSender], NodeError> {
+        guard !items.isEmpty else { return .success([:]) }
+        let uris = Set(items.map(\.actorUri))
+        do { return .success(try await node.database.read { try $0.inbox.senders(uris) }) } catch {
+            return .failure(.internal("reading senders: \(error)"))
+        }
+    }
+
     /// Parks and claims in one transaction; whatever could not be claimed leaves `inFlight`.
-    private func claim(_ choice: InboxInFlight.Choice, inFlight: inout InboxInFlight, now: Date) async -> [(InboxQueue.Candidate, InboxItem)] {
+    private func claim(_ choice: InboxInFlight.Choice, inFlight: inout InboxInFlight, now: Date) async -> [(candidate: InboxQueue.Candidate, item: InboxItem)] {
         guard !choice.start.isEmpty || !choice.park.isEmpty else { return [] }
         let reason = "interrupted \(Self.maxUnfinishedAttempts) times: the process died during each attempt"
         let holder = node.processId
@@ -129,18 +142,20 @@ public struct InboxWorker: Service {
         for candidate in choice.park {
             node.logger.error("inbox item parked", metadata: ["item": "\(candidate.id)", "actor": "\(candidate.actorUri)", "reason": "\(reason)"])
         }
-        var started: [(InboxQueue.Candidate, InboxItem)] = []
+        var started: [(candidate: InboxQueue.Candidate, item: InboxItem)] = []
         for candidate in choice.start {
             if let item = claimed?[candidate.id] { started.append((candidate, item)) } else { inFlight.remove(candidate) }
         }
         return started
     }
 
-    private func process(_ item: InboxItem, now: @Sendable () -> Date) async {
+    /// Handles one claimed item and records how it ended.
+    /// - Parameter sender: Its sender as read with the batch it started in (`nil`: no longer stored).
+    private func process(_ item: InboxItem, sender: Result<InboxSender?, NodeError>, now: @Sendable () -> Date) async {
         defer { node.claimedWork.remove(item.id, from: .inbox) }
         let logger = node.logger.with(["activity": "\(item.activityId ?? "-")", "actor": "\(item.actorUri)"])
         do {
-            let outcome = try await handle(item)
+            let outcome = try await handle(item, sender: sender.get())
             if case .ignored(let reason) = outcome { logger.debug("activity ignored", metadata: ["reason": "\(reason)"]) }
             try await finish(item, outcome: outcome == .processed ? "processed" : "ignored")
             node.metrics.inbox.ended(outcome == .processed ? .processed : .ignored)
@@ -160,19 +175,12 @@ public struct InboxWorker: Service {
         }
     }
 
-    private func handle(_ item: InboxItem) async throws(NodeError) -> InboxOutcome {
+    private func handle(_ item: InboxItem, sender: InboxSender?) async throws(NodeError) -> InboxOutcome {
         let activity: ASObject
         do { activity = try ASObject.decode(from: item.payload) } catch { throw .badRequest("undecodable payload") }
-        let actor: Account
-        do {
-            let (found, suspended) = try await node.database.read { db in
-                let found = try db.accounts.find(uri: item.actorUri)
-                return (found, try found.map { try db.moderation.isSuspended($0.id) } ?? false)
-            }
-            guard let found else { return .ignored("sender no longer known") }
-            guard !suspended else { return .ignored("sender is suspended") }
-            actor = found
-        } catch { throw .internal("reading sender: \(error)") }
+        guard let sender else { return .ignored("sender no longer known") }
+        guard !sender.suspended else { return .ignored("sender is suspended") }
+        let actor = sender.account
         guard let handler = InboxDispatcher.handler(for: activity.type) else { return .ignored("unsupported type \(activity.type ?? "-")") }
         return try await handler.handle(InboxContext(node: node, activity: activity, actor: actor))
     }

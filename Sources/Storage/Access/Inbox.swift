@@ -48,6 +48,22 @@ extension Inbox {
         return items
     }
 
+    /// The verified senders of claimed items, by actor id, each with whether it is suspended:
+    /// one query for a batch the worker starts, instead of a read per item. An actor no longer
+    /// stored is missing.
+    public func senders(_ uris: some Collection<String>) throws -> [String: InboxSender] {
+        guard !uris.isEmpty else { return [:] }
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT a.*, \(Moderation.suspended("a.id")) AS sender_suspended FROM accounts a WHERE a.uri IN (\(BatchQuery.strings))
+            """), arguments: [BatchQuery.json(Array(uris))])
+        var senders: [String: InboxSender] = [:]
+        while let row = try rows.next() {
+            let account = try Account(row: row)
+            senders[account.uri] = InboxSender(account: account, suspended: row["sender_suspended"])
+        }
+        return senders
+    }
+
     /// Removes a finished item and records its outcome (`processed`, `ignored`, `refused`)
     /// against its activity id.
     public func finish(_ item: InboxItem, outcome: String) throws { try InboxQueue.finish(item, outcome: outcome, in: db) }
@@ -83,4 +99,12 @@ extension Inbox {
     public static func observeQueue(in database: NodeDatabase, onChange: @escaping @Sendable () -> Void) -> ChangeObservation? {
         database.isShared ? database.observe(table: InboxItem.databaseTableName, onChange: onChange) : nil
     }
+}
+
+/// The sender of a queued activity as the worker reads it before the handler runs.
+public struct InboxSender: Sendable {
+    /// The sender's stored account.
+    public let account: Account
+    /// Whether an admin suspended it (its activities are then ignored).
+    public let suspended: Bool
 }

@@ -66,10 +66,14 @@ extension Moderation {
         "EXISTS (SELECT 1 FROM account_moderation WHERE account_id = \(account) AND (suspended_at IS NOT NULL OR disabled_at IS NOT NULL))"
     }
 
+    /// SQL: the account whose id is `account` (a column or `?`) is suspended.
+    static func suspended(_ account: String) -> String {
+        "EXISTS (SELECT 1 FROM account_moderation WHERE account_id = \(account) AND suspended_at IS NOT NULL)"
+    }
+
     /// Whether `accountId` is suspended.
     public func isSuspended(_ accountId: Int64) throws -> Bool {
-        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM account_moderation WHERE account_id = ? AND suspended_at IS NOT NULL)"),
-                          arguments: [accountId]) ?? false
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT \(Self.suspended("?"))"), arguments: [accountId]) ?? false
     }
 
     /// Deletes what the node stored of a remote account: its posts, follows both ways, likes

@@ -6,7 +6,7 @@ import GRDB
 /// Each call runs inside the caller's transaction.
 public enum InboxQueue {
     /// The light part of a queued item, enough to schedule it.
-    public struct Candidate: Sendable, Equatable, FetchableRecord, Decodable {
+    public struct Candidate: Sendable, Equatable, FetchableRecord {
         /// The item's id (arrival order).
         public var id: Int64
         /// The verified signer: items of one actor are processed one at a time, in order.
@@ -24,8 +24,11 @@ public enum InboxQueue {
             self.unfinishedAttempts = unfinishedAttempts
         }
 
-        /// Columns are snake_case in SQL.
-        public static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .convertFromSnakeCase }
+        /// Reads the columns `candidates(at:...)` selects, by position: the worker reads a window
+        /// of candidates at every refill, four times the items it may start.
+        public init(row: Row) {
+            self.init(id: row[0], actorUri: row[1], domain: row[2], unfinishedAttempts: row[3])
+        }
     }
 
     /// Due, unparked items in arrival order, leaving out the actors and domains given.
@@ -75,7 +78,7 @@ public enum InboxQueue {
     static func claim(_ id: Int64, lease: WorkLease?, at now: Date, in db: SQLSession) throws -> InboxItem? {
         if let lease {
             try db.execute(
-                sql: """
+                cached: """
                     UPDATE inbox_queue SET unfinished_attempts = unfinished_attempts + 1, claimed_by = ?, claimed_until = ?
                     WHERE id = ? AND parked_at IS NULL AND available_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
                       AND NOT EXISTS (SELECT 1 FROM inbox_queue other WHERE other.actor_uri = inbox_queue.actor_uri
@@ -84,7 +87,7 @@ public enum InboxQueue {
                 arguments: [lease.holder, lease.until, id, now, now, now])
         } else {
             try db.execute(
-                sql: "UPDATE inbox_queue SET unfinished_attempts = unfinished_attempts + 1 WHERE id = ? AND parked_at IS NULL",
+                cached: "UPDATE inbox_queue SET unfinished_attempts = unfinished_attempts + 1 WHERE id = ? AND parked_at IS NULL",
                 arguments: [id])
         }
         guard db.changesCount == 1 else { return nil }
