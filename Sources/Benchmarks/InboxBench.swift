@@ -16,6 +16,11 @@ struct InboxBench {
         /// Whether the queue emptied within the limit.
         var drained: Bool
         var outcomes: [String: Int]
+        /// Whether `outcomes` are the server's own counts (`/metrics`), not the database's.
+        var outcomesFromMetrics = false
+        /// Activities the server counted as queued while the timed requests were sent
+        /// (`fednode_inbox_accepted_total{result="queued"}`), `nil` when it could not be read.
+        var serverQueued: Int? = nil
         var startSeconds: Double
         var peakBytes: Int
         /// `VmHWM` before the part began (start-up included), after which the peak was reset.
@@ -55,16 +60,24 @@ struct InboxBench {
         let (serverBefore, generatorBefore) = (CPUTime.seconds(pid: server.pid), CPUTime.ownSeconds())
         let accepted = try generator.run(timed)
         let (serverCPU, generatorCPU) = (CPUTime.seconds(pid: server.pid) - serverBefore, CPUTime.ownSeconds() - generatorBefore)
-        let groupCommits = Self.groupCommits(from: metricsBefore, to: ServerMetrics.scrape(port: server.port))
+        let metricsAfter = ServerMetrics.scrape(port: server.port)
+        let groupCommits = Self.groupCommits(from: metricsBefore, to: metricsAfter)
+        let queued = { (metrics: ServerMetrics?) in metrics?.totals("fednode_inbox_accepted_total", by: "result")["queued"] }
         let backlog = monitor.inboxPending
         let drainedAt = QueueMonitor.wait(limit: 150) { monitor.inboxPending == 0 }
         let end = drainedAt ?? MonotonicClock.now()
         let handled = drainedAt == nil ? timed.count - max(0, monitor.inboxPending) : timed.count
-        return Figures(
+        // The outcomes as an operator reads them, since the start (warm-up included).
+        let ended = ServerMetrics.scrape(port: server.port)?.totals("fednode_inbox_processed_total", by: "outcome")
+            .filter { $0.value > 0 }.mapValues { Int($0) }
+        var figures = Figures(
             posts: database.posts, accepted: accepted, reference: reference, backlog: backlog,
             drainRate: Double(handled) / MonotonicClock.seconds(from: sendStart, to: end), drained: drainedAt != nil,
             outcomes: monitor.outcomes, startSeconds: start, peakBytes: server.memory().peak, startPeakBytes: startPeak,
             serverCPU: serverCPU, generatorCPU: generatorCPU, groupCommits: groupCommits)
+        if let ended, !ended.isEmpty { (figures.outcomes, figures.outcomesFromMetrics) = (ended, true) }
+        if let start = queued(metricsBefore), let end = queued(metricsAfter) { figures.serverQueued = Int(end - start) }
+        return figures
     }
 
     /// The group commits between two scrapes: transactions, and the writes they held.

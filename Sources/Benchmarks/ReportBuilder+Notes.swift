@@ -41,7 +41,9 @@ extension ReportBuilder {
         let outcomes = inbox.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         let drain = "Inbox drain: timed activities divided by the time from the first request to an empty queue (`inbox_queue` rows not yet attempted, polled every 20 ms). "
             + "Backlog when the last 202 came back: \(backlogs.joined(separator: ", ")). "
-            + "Outcomes at \(Self.count(size)) posts (warm-up included): \(outcomes.joined(separator: ", "))."
+            + "Outcomes at \(Self.count(size)) posts (warm-up included\(inbox.outcomesFromMetrics ? ", the server's `fednode_inbox_processed_total`" : ", from the database")): "
+            + "\(outcomes.joined(separator: ", "))."
+            + (inbox.serverQueued.map { " The server counted \($0) of the timed activities as queued (`fednode_inbox_accepted_total`)." } ?? "")
         let window = inbox.accepted.seconds
         let cpu = "While the timed requests were sent (\(String(format: "%.1f", window)) s at \(Self.count(size)) posts) the server used "
             + String(format: "%.2f cores and the benchmark process (the load generator) %.2f.", inbox.serverCPU / window, inbox.generatorCPU / window)
@@ -105,6 +107,12 @@ extension ReportBuilder {
                 + "(`max_id`). Every post carries #\(BenchWorld.hashtag); every tenth post of a followed actor mentions the reader "
                 + "(the notifications); one actor has \(BenchWorld.popularFollowers) real follower rows, and it and a quiet actor wrote "
                 + "every hundredth post. The web feed page holds fewer cards than the API's 20 statuses, with their latest comments.")
+            let served = pages.compactMap { page in page.serverSeconds.map { "\(page.figure) \(Format.ms($0 * 1000))" } }
+            if !served.isEmpty {
+                notes.append("Lists over HTTP as the server timed them (from its `/metrics`, `fednode_http_request_duration_seconds`: the mean time "
+                    + "from the router to the response head of the timed requests, waits inside the server for a core or a database connection "
+                    + "included): \(served.joined(separator: "; ")).")
+            }
         }
         return notes
     }

@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,6 +22,28 @@ struct ServerMetrics: Sendable {
     /// The value of one series (`fednode_sqlite_group_commit_size_count`,
     /// `fednode_inbox_processed_total{outcome="processed"}`), `nil` when not served.
     func value(_ key: String) -> Double? { series[key] }
+
+    /// The samples of metric `name` (every label set), each with its labels.
+    func samples(_ name: String) -> [(labels: [String: String], value: Double)] {
+        series.compactMap { key, value in
+            if key == name { return ([:], value) }
+            guard key.hasPrefix(name + "{"), key.hasSuffix("}") else { return nil }
+            var labels: [String: String] = [:]
+            // `a="x",b="y"`: label values here never hold quotes or commas (routes, outcomes).
+            for pair in key.dropFirst(name.count + 1).dropLast().split(separator: "\",") {
+                guard let equals = pair.firstIndex(of: "=") else { continue }
+                labels[String(pair[..<equals])] = pair[pair.index(after: equals)...].trimmingCharacters(in: ["\""])
+            }
+            return (labels, value)
+        }
+    }
+
+    /// Each value of label `label` of metric `name`, with its sample summed over the other labels.
+    func totals(_ name: String, by label: String) -> [String: Double] {
+        samples(name).reduce(into: [:]) { totals, sample in
+            if let value = sample.labels[label] { totals[value, default: 0] += sample.value }
+        }
+    }
 
     /// Scrapes the server on `port`; `nil` when it does not answer 200 with a complete body.
     static func scrape(port: Int) -> ServerMetrics? {

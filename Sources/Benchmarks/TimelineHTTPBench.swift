@@ -12,6 +12,9 @@ struct TimelineHTTPBench {
         /// What was requested, for the report (`GET /api/v1/timelines/home`).
         let figure: String
         let load: LoadResult
+        /// The server's own mean time to the response head of the timed requests, from its
+        /// `/metrics` (`fednode_http_request_duration_seconds`); `nil` when it could not be read.
+        var serverSeconds: Double? = nil
     }
 
     /// The reader's web session cookie value: a token with the web app's scopes, which
@@ -42,8 +45,22 @@ struct TimelineHTTPBench {
             }
             let requests = InboxTraffic.gets(paths, headers: list.headers)
             _ = try generator.run(Array(requests.prefix(200)))
-            return Page(figure: list.figure, load: try generator.run(requests))
+            let before = ServerMetrics.scrape(port: port)
+            let load = try generator.run(requests)
+            return Page(figure: list.figure, load: load, serverSeconds: Self.meanDuration(from: before, to: ServerMetrics.scrape(port: port)))
         }
+    }
+
+    /// The mean time to response head of the requests answered between two scrapes (the
+    /// scrapes themselves left out), as the server timed them.
+    static func meanDuration(from before: ServerMetrics?, to after: ServerMetrics?) -> Double? {
+        guard let before, let after else { return nil }
+        let name = "fednode_http_request_duration_seconds"
+        let total = { (metrics: ServerMetrics, suffix: String) in
+            metrics.samples(name + suffix).filter { $0.labels["route"] != "/metrics" }.reduce(0) { $0 + $1.value }
+        }
+        let count = total(after, "_count") - total(before, "_count")
+        return count > 0 ? (total(after, "_sum") - total(before, "_sum")) / count : nil
     }
 
     /// A list to measure: its first page's path, the ids its pages start below, the headers.

@@ -18,12 +18,14 @@ enum TestEngine: String, CustomTestStringConvertible, Sendable {
     static let all: [TestEngine] = postgresURL == nil ? [.sqlite] : [.sqlite, .postgres]
 
     /// A fresh, migrated database on this engine (a file in `dir`, or a new PostgreSQL database).
-    func open(_ dir: TemporaryDirectory, migrate: Bool = true) throws -> NodeDatabase {
+    func open(
+        _ dir: TemporaryDirectory, migrate: Bool = true, groupCommitObserver: (@Sendable (_ durable: Bool, _ groupSize: Int) -> Void)? = nil
+    ) throws -> NodeDatabase {
         switch self {
         case .sqlite:
-            return try NodeDatabase(path: dir.file("node.sqlite"), migrate: migrate)
+            return try NodeDatabase(path: dir.file("node.sqlite"), migrate: migrate, groupCommitObserver: groupCommitObserver)
         case .postgres:
-            return try NodeDatabase(url: try Self.freshPostgresDatabase(), migrate: migrate)
+            return try NodeDatabase(url: try Self.freshPostgresDatabase(), migrate: migrate, groupCommitObserver: groupCommitObserver)
         }
     }
 

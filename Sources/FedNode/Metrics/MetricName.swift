@@ -57,12 +57,12 @@ enum MetricName {
     }
     /// `fednode_sqlite_group_commit_size`, histogram of writes per transaction.
     static var groupCommitSize: MetricNameDescriptor {
-        make("sqlite", "group_commit_size", help: "Durable inbox writes committed together in one SQLite transaction (group commit).")
+        make("sqlite", "group_commit_size", help: "Durable inbox writes committed together in one transaction (group commit; SQLite or PostgreSQL, the name kept).")
     }
     /// `fednode_sqlite_bookkeeping_group_size`, histogram of queue bookkeeping writes per transaction.
     static var bookkeepingGroupSize: MetricNameDescriptor {
         make("sqlite", "bookkeeping_group_size",
-             help: "Queue bookkeeping writes (attempts, delivery outcomes, retries) committed together in one SQLite transaction.")
+             help: "Queue bookkeeping writes (attempts, delivery outcomes, retries) committed together in one transaction (SQLite or PostgreSQL).")
     }
 
     private static func make(_ subsystem: String, _ name: String, unit: String = "", help: String) -> MetricNameDescriptor {

@@ -3,55 +3,73 @@ import GRDB
 import Synchronization
 
 /// Group commit for small writes: concurrent callers' changes share one transaction, each
-/// inside its own savepoint, so one fsync (`synchronous = FULL`) acknowledges them all, and
-/// one commit's WAL frames and locks serve them all.
-/// A caller whose changes throw rolls back only its savepoint and gets its error; the others
-/// still commit. Nobody is answered before the commit that holds their changes is durable.
+/// inside its own savepoint, so one commit (and its sync: `synchronous = FULL` on SQLite, the
+/// WAL flush on PostgreSQL) acknowledges them all, and one commit's WAL frames and locks serve
+/// them all. A caller whose changes throw rolls back only its savepoint and gets its error; the
+/// others still commit. Nobody is answered before the commit that holds their changes is durable.
 ///
-/// With one fsync costing milliseconds, a transaction per inbox activity caps acceptance at a
+/// With one sync costing milliseconds, a transaction per inbox activity caps acceptance at a
 /// few hundred per second; under 64 concurrent senders a group holds dozens of them.
 final class GroupCommit: Sendable {
+    /// Runs one transaction around `changes` (the engine's write, durable or not).
+    typealias Transact = @Sendable (_ changes: @escaping @Sendable (SQLSession) -> Void) async throws -> Void
+
     /// One caller's changes and how to answer it.
     private struct Job: Sendable {
         /// Applies the changes inside the shared transaction, remembering their own outcome.
-        let run: @Sendable (Database) -> Void
+        let run: @Sendable (SQLSession) -> Void
         /// Answers the caller once the shared transaction ended (`nil`: it committed).
         let finish: @Sendable ((any Error)?) -> Void
     }
 
-    private let pool: DatabasePool
-    /// Whether groups commit with `synchronous = FULL` (acknowledged writes) or `NORMAL`
-    /// (queue bookkeeping, see `NodeDatabase.writeBookkeeping`).
-    private let durable: Bool
+    private let transact: Transact
     private let state = Mutex<(pending: [Job], leading: Bool)>(([], false))
     /// The most callers one transaction takes.
     private let maxGroup = 256
     /// Told how many callers each committed transaction held (the node's metrics).
     private let observer: (@Sendable (_ groupSize: Int) -> Void)?
 
-    init(pool: DatabasePool, durable: Bool = true, observer: (@Sendable (_ groupSize: Int) -> Void)? = nil) {
-        self.pool = pool
-        self.durable = durable
+    private init(observer: (@Sendable (_ groupSize: Int) -> Void)?, transact: @escaping Transact) {
+        self.transact = transact
         self.observer = observer
     }
 
+    /// Groups on SQLite's one writer: committed with `synchronous = FULL` (acknowledged
+    /// writes) or, not `durable`, with `NORMAL` (queue bookkeeping, see
+    /// `NodeDatabase.writeBookkeeping`).
+    static func sqlite(_ pool: DatabasePool, durable: Bool, observer: (@Sendable (_ groupSize: Int) -> Void)?) -> GroupCommit {
+        GroupCommit(observer: observer) { changes in
+            if durable {
+                try await pool.write { db in changes(SQLSession(db)) }
+            } else {
+                try await pool.writeWithoutTransaction { db in
+                    try db.execute(cached: "PRAGMA synchronous = NORMAL")
+                    defer { try? db.execute(cached: "PRAGMA synchronous = FULL") }
+                    try db.inTransaction {
+                        changes(SQLSession(db))
+                        return .commit
+                    }
+                }
+            }
+        }
+    }
+
+    /// Groups on PostgreSQL, whose writes are serialised within the process as SQLite's are:
+    /// a transaction per group instead of one per caller (not `durable`: committed without
+    /// waiting for the WAL flush, as bookkeeping).
+    static func postgres(_ engine: PostgresEngine, durable: Bool, observer: (@Sendable (_ groupSize: Int) -> Void)?) -> GroupCommit {
+        GroupCommit(observer: observer) { changes in
+            try await engine.transaction(write: true, durable: durable) { session in changes(session) }
+        }
+    }
+
     /// Applies `updates` in the next group transaction and returns once it is committed.
-    func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ updates: @escaping @Sendable (SQLSession) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let outcome = Mutex<Result<T, any Error>?>(nil)
             let job = Job(
-                run: { db in
-                    outcome.withLock {
-                        $0 = Result {
-                            var value: T?
-                            try db.inSavepoint {
-                                value = try updates(db)
-                                return .commit
-                            }
-                            guard let value else { throw DatabaseError(message: "grouped write produced nothing") }
-                            return value
-                        }
-                    }
+                run: { session in
+                    outcome.withLock { $0 = Result { try session.inSavepoint { try updates(session) } } }
                 },
                 finish: { commitError in
                     if let commitError { continuation.resume(throwing: commitError); return }
@@ -78,19 +96,8 @@ final class GroupCommit: Sendable {
             }
             guard !jobs.isEmpty else { return }
             do {
-                if durable {
-                    try await pool.write { db in
-                        for job in jobs { job.run(db) }
-                    }
-                } else {
-                    try await pool.writeWithoutTransaction { db in
-                        try db.execute(cached: "PRAGMA synchronous = NORMAL")
-                        defer { try? db.execute(cached: "PRAGMA synchronous = FULL") }
-                        try db.inTransaction {
-                            for job in jobs { job.run(db) }
-                            return .commit
-                        }
-                    }
+                try await transact { session in
+                    for job in jobs { job.run(session) }
                 }
                 observer?(jobs.count)
                 for job in jobs { job.finish(nil) }

@@ -7,17 +7,21 @@ import GRDB
 /// Every action that changes state runs inside one `write {}` so it lands whole or not at all.
 public final class NodeDatabase: Sendable {
     private enum Engine: Sendable {
-        case sqlite(DatabasePool, group: GroupCommit, bookkeeping: GroupCommit)
+        case sqlite(DatabasePool)
         case postgres(PostgresEngine)
     }
 
     private let engine: Engine
+    /// Acknowledged small writes, grouped (`writeDurablyGrouped`).
+    private let group: GroupCommit
+    /// Queue bookkeeping, grouped (`writeBookkeeping`).
+    private let bookkeeping: GroupCommit
     /// Path of the SQLite file, or the PostgreSQL URL without its password.
     public let path: String
 
     /// The SQLite pool (SQLite only: backups, integrity checks, tests that read the file).
     public var pool: DatabasePool {
-        guard case .sqlite(let pool, _, _) = engine else { preconditionFailure("the database is on PostgreSQL, not SQLite") }
+        guard case .sqlite(let pool) = engine else { preconditionFailure("the database is on PostgreSQL, not SQLite") }
         return pool
     }
 
@@ -37,7 +41,7 @@ public final class NodeDatabase: Sendable {
         location: String, migrate: Bool = true, groupCommitObserver: (@Sendable (_ durable: Bool, _ groupSize: Int) -> Void)? = nil
     ) throws(StorageError) {
         if let url = DatabaseURL(location) {
-            try self.init(url: url, migrate: migrate)
+            try self.init(url: url, migrate: migrate, groupCommitObserver: groupCommitObserver)
         } else {
             try self.init(path: location, migrate: migrate, groupCommitObserver: groupCommitObserver)
         }
@@ -45,13 +49,19 @@ public final class NodeDatabase: Sendable {
 
     /// Connects to the PostgreSQL database at `url` and applies pending migrations.
     /// - Throws: `StorageError.cannotOpen` when it cannot be reached, `.migrationFailed`.
-    public init(url: DatabaseURL, migrate: Bool = true) throws(StorageError) {
+    public init(
+        url: DatabaseURL, migrate: Bool = true, groupCommitObserver: (@Sendable (_ durable: Bool, _ groupSize: Int) -> Void)? = nil
+    ) throws(StorageError) {
         path = url.redacted
+        let postgres: PostgresEngine
         do {
-            engine = .postgres(try PostgresEngine(url: url))
+            postgres = try PostgresEngine(url: url)
         } catch {
             throw .cannotOpen(path: url.redacted, reason: "\(error)")
         }
+        engine = .postgres(postgres)
+        group = .postgres(postgres, durable: true, observer: Self.groupObserver(groupCommitObserver, durable: true))
+        bookkeeping = .postgres(postgres, durable: false, observer: Self.groupObserver(groupCommitObserver, durable: false))
         if migrate { try self.migrate() }
         // Other processes make ids for the same tables: each process puts its own tag in its
         // ids, taken once (later databases a process opens keep it). Without the sequence (a
@@ -95,15 +105,18 @@ public final class NodeDatabase: Sendable {
         } catch {
             throw .cannotOpen(path: path, reason: "\(error)")
         }
-        var durableObserver: (@Sendable (Int) -> Void)?
-        var bookkeepingObserver: (@Sendable (Int) -> Void)?
-        if let observe = groupCommitObserver {
-            durableObserver = { observe(true, $0) }
-            bookkeepingObserver = { observe(false, $0) }
-        }
-        engine = .sqlite(pool, group: GroupCommit(pool: pool, observer: durableObserver),
-                         bookkeeping: GroupCommit(pool: pool, durable: false, observer: bookkeepingObserver))
+        engine = .sqlite(pool)
+        group = .sqlite(pool, durable: true, observer: Self.groupObserver(groupCommitObserver, durable: true))
+        bookkeeping = .sqlite(pool, durable: false, observer: Self.groupObserver(groupCommitObserver, durable: false))
         if migrate { try self.migrate() }
+    }
+
+    /// The observer of one kind of group commit, from the caller's observer of both.
+    private static func groupObserver(
+        _ observe: (@Sendable (_ durable: Bool, _ groupSize: Int) -> Void)?, durable: Bool
+    ) -> (@Sendable (_ groupSize: Int) -> Void)? {
+        guard let observe else { return nil }
+        return { observe(durable, $0) }
     }
 
     /// Applies every migration not yet applied; a no-op when the schema is current.
@@ -127,18 +140,15 @@ public final class NodeDatabase: Sendable {
     }
 
     /// Runs `updates` in a durable (FULL) transaction shared with other callers' concurrent
-    /// writes, inside a savepoint of its own (group commit): one fsync acknowledges the whole
-    /// group, so many small writes that each must be durable before answering (the inbox's
+    /// writes, inside a savepoint of its own (group commit, on SQLite and PostgreSQL alike):
+    /// one sync acknowledges the whole group, so many small writes that each must be durable before answering (the inbox's
     /// 202) are not limited to one fsync each. If `updates` throws, only its own changes are
     /// rolled back.
     /// - Parameter updates: The changes; keep them small, as they share a transaction.
     /// - Returns: What `updates` returns, once its transaction is committed.
     /// - Throws: What `updates` throws, or the shared commit's `DatabaseError`.
     public func writeDurablyGrouped<T: Sendable>(_ updates: @escaping @Sendable (Transaction) throws -> T) async throws -> T {
-        switch engine {
-        case .sqlite(_, let group, _): try await group.write { try updates(Transaction($0)) }
-        case .postgres(let postgres): try await postgres.transaction(write: true) { try updates(Transaction($0)) }
-        }
+        try await group.write { try updates(Transaction($0)) }
     }
 
     /// Runs `updates` atomically in a write transaction committed with `synchronous = NORMAL`,
@@ -153,10 +163,7 @@ public final class NodeDatabase: Sendable {
     /// - Throws: What `updates` throws (only its own changes are rolled back), or a GRDB
     ///   `DatabaseError`.
     public func writeBookkeeping<T: Sendable>(_ updates: @escaping @Sendable (Transaction) throws -> T) async throws -> T {
-        switch engine {
-        case .sqlite(_, _, let bookkeeping): try await bookkeeping.write { try updates(Transaction($0)) }
-        case .postgres(let postgres): try await postgres.transaction(write: true, durable: false) { try updates(Transaction($0)) }
-        }
+        try await bookkeeping.write { try updates(Transaction($0)) }
     }
 
     /// Runs `body` in a read transaction off the caller's thread: the async entry point for
@@ -166,7 +173,7 @@ public final class NodeDatabase: Sendable {
     /// - Throws: What `body` throws, or a `DatabaseError`.
     public func read<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws -> T {
         switch engine {
-        case .sqlite(let pool, _, _): try await pool.read { try body(Transaction($0)) }
+        case .sqlite(let pool): try await pool.read { try body(Transaction($0)) }
         case .postgres(let postgres): try await Self.run(body, write: false, on: postgres)
         }
     }
@@ -177,7 +184,7 @@ public final class NodeDatabase: Sendable {
     /// - Throws: What `body` throws (the transaction is rolled back), or a `DatabaseError`.
     public func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws -> T {
         switch engine {
-        case .sqlite(let pool, _, _): try await pool.write { try body(Transaction($0)) }
+        case .sqlite(let pool): try await pool.write { try body(Transaction($0)) }
         case .postgres(let postgres): try await Self.run(body, write: true, on: postgres)
         }
     }
@@ -200,7 +207,7 @@ public final class NodeDatabase: Sendable {
     /// the cooperative pool (a blocked cooperative thread can deadlock every reader).
     public func readBlocking<T>(_ body: (Transaction) throws -> T) throws -> T {
         switch engine {
-        case .sqlite(let pool, _, _): try pool.read { try body(Transaction($0)) }
+        case .sqlite(let pool): try pool.read { try body(Transaction($0)) }
         case .postgres(let postgres): try postgres.transactionBlocking(write: false) { try body(Transaction($0)) }
         }
     }
@@ -208,7 +215,7 @@ public final class NodeDatabase: Sendable {
     /// `write`, blocking the calling thread: for the command line and start-up only.
     public func writeBlocking<T>(_ body: (Transaction) throws -> T) throws -> T {
         switch engine {
-        case .sqlite(let pool, _, _): try pool.write { try body(Transaction($0)) }
+        case .sqlite(let pool): try pool.write { try body(Transaction($0)) }
         case .postgres(let postgres): try postgres.transactionBlocking(write: true) { try body(Transaction($0)) }
         }
     }
@@ -219,7 +226,7 @@ public final class NodeDatabase: Sendable {
     /// `PostgresMigrations.announcedInserts` or `announcedChanges`).
     func observe(table: String, onChange: @escaping @Sendable () -> Void) -> ChangeObservation {
         switch engine {
-        case .sqlite(let pool, _, _):
+        case .sqlite(let pool):
             let cancellable = DatabaseRegionObservation(tracking: Table(table))
                 .start(in: pool, onError: { _ in }, onChange: { _ in onChange() })
             return ChangeObservation(cancel: { cancellable.cancel() })

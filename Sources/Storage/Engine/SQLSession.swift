@@ -82,7 +82,37 @@ public final class SQLSession {
         return rows.first.flatMap { $0[0] as Bool? } ?? false
     }
 
-    /// Runs `onCommit` once the current transaction commits (never, if it rolls back).
+    /// Runs `body` in a savepoint of the current transaction: if it throws, its changes are
+    /// rolled back and the error rethrown, and the transaction goes on (a group commit's
+    /// callers each get one).
+    func inSavepoint<T>(_ body: () throws -> T) throws -> T {
+        switch backend {
+        case .sqlite(let db):
+            var value: T?
+            try db.inSavepoint {
+                value = try body()
+                return .commit
+            }
+            guard let value else { throw DatabaseError(message: "savepoint produced nothing") }
+            return value
+        case .postgres(let pg):
+            _ = try pg.run(postgres: "SAVEPOINT fednode_grouped")
+            do {
+                let value = try body()
+                _ = try pg.run(postgres: "RELEASE SAVEPOINT fednode_grouped")
+                return value
+            } catch {
+                // A failed statement leaves the transaction aborted until this rollback.
+                _ = try? pg.run(postgres: "ROLLBACK TO SAVEPOINT fednode_grouped")
+                _ = try? pg.run(postgres: "RELEASE SAVEPOINT fednode_grouped")
+                throw error
+            }
+        }
+    }
+
+    /// Runs `onCommit` once the current transaction commits (never, if it rolls back; a
+    /// savepoint rolled back inside a transaction that commits still runs it, so hooks must be
+    /// harmless then, as the caches' invalidations are).
     func afterNextTransaction(onCommit: @escaping @Sendable () -> Void) {
         switch backend {
         case .sqlite(let db): db.afterNextTransaction(onCommit: { _ in onCommit() })
