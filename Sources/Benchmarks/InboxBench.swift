@@ -60,6 +60,7 @@ struct InboxBench {
         let (serverBefore, generatorBefore) = (CPUTime.seconds(pid: server.pid), CPUTime.ownSeconds())
         let accepted = try generator.run(timed)
         let (serverCPU, generatorCPU) = (CPUTime.seconds(pid: server.pid) - serverBefore, CPUTime.ownSeconds() - generatorBefore)
+        log("inbox \(database.posts) posts: \(Int(accepted.rate(of: 202)))/s accepted, draining the queue")
         let metricsAfter = ServerMetrics.scrape(port: server.port)
         let groupCommits = Self.groupCommits(from: metricsBefore, to: metricsAfter)
         let queued = { (metrics: ServerMetrics?) in metrics?.totals("fednode_inbox_accepted_total", by: "result")["queued"] }

@@ -15,7 +15,7 @@ enum PostWriter {
             // A remote post's photos are new rows; a local post's are its uploads, stored before it.
             if post.local { try db.media.save(item) } else { try db.media.insert(item) }
         }
-        try setHashtags(hashtags, of: post.id, in: db)
+        try db.posts.addHashtags(Array(hashtags.prefix(maxHashtags)), to: post.id)
         for account in mentions { try db.posts.addMention(post: post.id, account: account.id) }
         if post.visibility == .direct {
             let readers = mentions.filter(\.isLocal).map(\.id) + (post.local ? [post.accountId] : [])
@@ -27,9 +27,12 @@ enum PostWriter {
         try notifyInvolved(post, mentions: mentions, in: db)
     }
 
+    /// The most hashtags a post keeps.
+    static let maxHashtags = 30
+
     /// Replaces the hashtags of a post (creating new hashtag rows, first spelling kept).
     static func setHashtags(_ names: [String], of postId: Int64, in db: Transaction) throws {
-        try db.posts.replaceHashtags(Array(names.prefix(30)), of: postId)
+        try db.posts.replaceHashtags(Array(names.prefix(maxHashtags)), of: postId)
     }
 
     /// A reply notifies the parent's local author; a mention notifies each mentioned local account.

@@ -56,10 +56,17 @@ extension Posts {
     /// (the first spelling seen is kept).
     public func replaceHashtags(_ names: [String], of postId: Int64) throws {
         try db.execute(cached: "DELETE FROM post_hashtags WHERE post_id = ?", arguments: [postId])
+        try addHashtags(names, to: postId)
+    }
+
+    /// Adds the hashtags `names` to `postId`, creating those not known yet (the first spelling
+    /// seen is kept): for a post just stored, which has none to replace. Cached statements,
+    /// since every stored post with hashtags runs them on the single writer.
+    public func addHashtags(_ names: [String], to postId: Int64) throws {
         for name in names {
-            let known = try Hashtag.fetchOne(db.cachedStatement(sql: "SELECT * FROM hashtags WHERE name = ?"), arguments: [name])
-            let tag = try known ?? Hashtag(name: name).inserted(db)
-            try PostHashtag(postId: postId, hashtagId: tag.id).insert(db, onConflict: .ignore)
+            let known = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM hashtags WHERE name = ?"), arguments: [name])
+            let id = try known ?? Hashtag(name: name).inserted(db).id
+            try db.execute(cached: "INSERT OR IGNORE INTO post_hashtags(post_id, hashtag_id) VALUES (?, ?)", arguments: [postId, id])
         }
     }
 

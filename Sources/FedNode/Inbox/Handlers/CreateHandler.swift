@@ -13,8 +13,9 @@ struct CreateHandler: InboxHandler {
         guard (object.attributedTo ?? context.actor.uri) == context.actor.uri, context.isActorsOwn(object.id) else {
             throw .forbidden("Create of an object attributed to someone else")
         }
-        if try await context.post(object.id) != nil { return .processed }
-        let post = try await InboundPost.make(object, author: context.actor, context: context)
+        let known = try await InboundPost.lookUp(object, context: context)
+        if known.stored { return .processed }
+        let post = try InboundPost.make(object, author: context.actor, known: known)
         try await context.write { db in
             guard try !db.posts.exists(uri: post.post.uri) else { return }
             try PostWriter.insert(post.post, media: post.media, hashtags: post.hashtags, mentions: post.mentions, in: db)
@@ -33,17 +34,37 @@ struct InboundPost: Sendable {
     var hashtags: [String]
     var mentions: [Account]
 
+    /// What the database knows of an object about to be stored, read in one go: whether it is
+    /// stored already, its parent and the accounts it mentions.
+    struct Known: Sendable {
+        var stored: Bool
+        var parent: Post?
+        var mentions: [Account]
+    }
+
+    /// Reads what `object`'s rows depend on (nothing unknown is fetched here).
+    static func lookUp(_ object: ASObject, context: InboxContext) async throws(NodeError) -> Known {
+        let (uri, parentURI, mentionURIs) = (object.id, object.inReplyTo, ASToPost.mentionURIs(object))
+        do {
+            return try await context.node.database.read { db in
+                Known(stored: try uri.map { try db.posts.exists(uri: $0) } ?? false,
+                      parent: try parentURI.flatMap { try db.posts.find(uri: $0) },
+                      mentions: try db.accounts.find(uris: mentionURIs))
+            }
+        } catch { throw .internal("reading what the post refers to: \(error)") }
+    }
+
     /// Builds the rows for `object` by `author`; the parent and mentions are matched to known
     /// posts and accounts (nothing unknown is fetched here).
     static func make(_ object: ASObject, author: Account, context: InboxContext, now: Date = Date()) async throws(NodeError) -> InboundPost {
+        try make(object, author: author, known: try await lookUp(object, context: context), now: now)
+    }
+
+    /// Builds the rows for `object` by `author` from what `lookUp` read.
+    static func make(_ object: ASObject, author: Account, known: Known, now: Date = Date()) throws(NodeError) -> InboundPost {
         guard let uri = object.id else { throw .badRequest("Object without id") }
         let published = min(object.published ?? now, now)
-        let parent = try await context.post(object.inReplyTo)
-        let mentionURIs = ASToPost.mentionURIs(object)
-        let mentions: [Account]
-        do {
-            mentions = try await context.node.database.read { db in try db.accounts.find(uris: mentionURIs) }
-        } catch { throw .internal("reading mentions: \(error)") }
+        let (parent, mentions) = (known.parent, known.mentions)
         var post = Post(id: Snowflake.at(published), uri: uri, accountId: author.id, local: false, createdAt: published)
         post.url = RemoteLimits.webURL(object.url) ?? uri
         post.inReplyToUri = object.inReplyTo
