@@ -43,8 +43,8 @@ public enum InboxQueue {
     public static func candidates(
         at now: Date, excludingActors actors: Set<String>, excludingDomains domains: Set<String>, limit: Int, in db: SQLSession
     ) throws -> [Candidate] {
-        let actorList = actors.isEmpty ? "" : "AND actor_uri NOT IN (\(databaseQuestionMarks(count: actors.count)))"
-        let domainList = domains.isEmpty ? "" : "AND domain NOT IN (\(databaseQuestionMarks(count: domains.count)))"
+        // Constant SQL, the lists passed as JSON, so the statement is prepared once per
+        // connection rather than at every refill.
         // Claimed rows, and every row of an actor with a claimed row, are another process's
         // (or this one's) work in flight; claims that ran out are free again.
         let unclaimed = db.isShared ? """
@@ -52,16 +52,14 @@ public enum InboxQueue {
             AND actor_uri NOT IN (SELECT actor_uri FROM inbox_queue WHERE claimed_until > ?)
             """ : ""
         var arguments: StatementArguments = db.isShared ? [now, now, now] : [now]
-        arguments += StatementArguments(Array(actors))
-        arguments += StatementArguments(Array(domains))
-        arguments += [limit]
+        arguments += [BatchQuery.json(Array(actors)), BatchQuery.json(Array(domains)), limit]
         return try Candidate.fetchAll(
-            db,
-            sql: """
+            db.cachedStatement(sql: """
                 SELECT id, actor_uri, domain, unfinished_attempts FROM inbox_queue
-                WHERE available_at <= ? AND parked_at IS NULL \(unclaimed) \(actorList) \(domainList)
+                WHERE available_at <= ? AND parked_at IS NULL \(unclaimed)
+                  AND actor_uri NOT IN (\(BatchQuery.strings)) AND domain NOT IN (\(BatchQuery.strings))
                 ORDER BY id LIMIT ?
-                """,
+                """),
             arguments: arguments)
     }
 
