@@ -25,9 +25,9 @@ struct SustainedInboxBench {
     /// How long each rate is held.
     static func seconds(_ settings: BenchSettings) -> Double { settings.quick ? 10 : 60 }
     var seconds: Double { Self.seconds(settings) }
-    /// Rates tried: the fourth halves the interval between the best rate that held and the
-    /// lowest that did not (with three, a first rate and its two thirds that both grew left the
-    /// figure at four ninths of the first, however close the second came to holding).
+    /// Rates tried: four, so that after a rate that held and one that grew there is a step
+    /// between them (with three, a first rate and its two thirds that both grew left the figure
+    /// at four ninths of the first, however close the second came to holding).
     let steps = 4
 
     /// Runs against a fresh copy of `database`; activities from number `firstActivity` on are

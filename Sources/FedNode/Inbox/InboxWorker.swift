@@ -34,6 +34,9 @@ public struct InboxWorker: Service {
         self.limits = limits
     }
 
+    /// A claimed item about to start, with the candidate it was chosen as.
+    private typealias Started = (candidate: InboxQueue.Candidate, item: InboxItem)
+
     /// Events of the scheduling loop.
     private enum Event: Sendable {
         /// An item's attempt ended, however it ended.
@@ -99,8 +102,8 @@ public struct InboxWorker: Service {
 
     /// Chooses what may start now, parks what kept dying, and claims the chosen items (their
     /// attempt is counted durably before any handler runs).
-    private func startable(_ inFlight: inout InboxInFlight, now: Date) async -> [(candidate: InboxQueue.Candidate, item: InboxItem)] {
-        var started: [(candidate: InboxQueue.Candidate, item: InboxItem)] = []
+    private func startable(_ inFlight: inout InboxInFlight, now: Date) async -> [Started] {
+        var started: [Started] = []
         // A window full of one busy actor's items says nothing of the items behind it: look
         // again with that actor excluded, a few times at most.
         for _ in 0..<4 where inFlight.hasRoom {
@@ -127,7 +130,7 @@ public struct InboxWorker: Service {
     }
 
     /// Parks and claims in one transaction; whatever could not be claimed leaves `inFlight`.
-    private func claim(_ choice: InboxInFlight.Choice, inFlight: inout InboxInFlight, now: Date) async -> [(candidate: InboxQueue.Candidate, item: InboxItem)] {
+    private func claim(_ choice: InboxInFlight.Choice, inFlight: inout InboxInFlight, now: Date) async -> [Started] {
         guard !choice.start.isEmpty || !choice.park.isEmpty else { return [] }
         let reason = "interrupted \(Self.maxUnfinishedAttempts) times: the process died during each attempt"
         let holder = node.processId
@@ -142,7 +145,7 @@ public struct InboxWorker: Service {
         for candidate in choice.park {
             node.logger.error("inbox item parked", metadata: ["item": "\(candidate.id)", "actor": "\(candidate.actorUri)", "reason": "\(reason)"])
         }
-        var started: [(candidate: InboxQueue.Candidate, item: InboxItem)] = []
+        var started: [Started] = []
         for candidate in choice.start {
             if let item = claimed?[candidate.id] { started.append((candidate, item)) } else { inFlight.remove(candidate) }
         }

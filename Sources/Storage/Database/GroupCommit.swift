@@ -6,7 +6,8 @@ import Synchronization
 /// inside its own savepoint, so one commit (and its sync: `synchronous = FULL` on SQLite, the
 /// WAL flush on PostgreSQL) acknowledges them all, and one commit's WAL frames and locks serve
 /// them all. A caller whose changes throw rolls back only its savepoint and gets its error; the
-/// others still commit. Nobody is answered before the commit that holds their changes is durable.
+/// others still commit. Nobody is answered before the commit that holds their changes (durable,
+/// except for bookkeeping groups, which commit without waiting for the sync).
 ///
 /// With one sync costing milliseconds, a transaction per inbox activity caps acceptance at a
 /// few hundred per second; under 64 concurrent senders a group holds dozens of them.
@@ -25,11 +26,17 @@ final class GroupCommit: Sendable {
     private let transact: Transact
     private let state = Mutex<(pending: [Job], leading: Bool)>(([], false))
     /// The most callers one transaction takes.
-    private let maxGroup = 256
+    private let maxGroup: Int
+    /// Whether, when a group's transaction fails as a whole, each of its callers is tried again
+    /// in a transaction of its own rather than all getting the group's error.
+    private let retriesAlone: Bool
     /// Told how many callers each committed transaction held (the node's metrics).
     private let observer: (@Sendable (_ groupSize: Int) -> Void)?
 
-    private init(observer: (@Sendable (_ groupSize: Int) -> Void)?, transact: @escaping Transact) {
+    private init(maxGroup: Int = 256, retriesAlone: Bool = false, observer: (@Sendable (_ groupSize: Int) -> Void)?,
+                 transact: @escaping Transact) {
+        self.maxGroup = maxGroup
+        self.retriesAlone = retriesAlone
         self.transact = transact
         self.observer = observer
     }
@@ -54,12 +61,16 @@ final class GroupCommit: Sendable {
         }
     }
 
-    /// Groups on PostgreSQL, whose writes are serialised within the process as SQLite's are:
-    /// a transaction per group instead of one per caller (not `durable`: committed without
-    /// waiting for the WAL flush, as bookkeeping).
-    static func postgres(_ engine: PostgresEngine, durable: Bool, observer: (@Sendable (_ groupSize: Int) -> Void)?) -> GroupCommit {
-        GroupCommit(observer: observer) { changes in
-            try await engine.transaction(write: true, durable: durable) { session in changes(session) }
+    /// Groups on PostgreSQL, whose writes are serialised within the process as SQLite's are: a
+    /// transaction per group instead of one per caller, waiting for the WAL flush. At most 32
+    /// callers: each is a subtransaction, and past 64 in one transaction PostgreSQL's
+    /// subtransaction cache overflows, which slows every other session's snapshots. Other
+    /// processes on the database lock rows in their own orders, so two groups can deadlock where
+    /// single writes would have waited: PostgreSQL then aborts one, and its callers are tried
+    /// again one transaction each.
+    static func postgres(_ engine: PostgresEngine, observer: (@Sendable (_ groupSize: Int) -> Void)?) -> GroupCommit {
+        GroupCommit(maxGroup: 32, retriesAlone: true, observer: observer) { changes in
+            try await engine.transaction(write: true) { session in changes(session) }
         }
     }
 
@@ -102,7 +113,21 @@ final class GroupCommit: Sendable {
                 observer?(jobs.count)
                 for job in jobs { job.finish(nil) }
             } catch {
-                for job in jobs { job.finish(error) }
+                guard retriesAlone, jobs.count > 1 else {
+                    for job in jobs { job.finish(error) }
+                    continue
+                }
+                // The group's own failure (a deadlock with another process, a failed commit):
+                // each caller's changes alone, as if it had never been grouped.
+                for job in jobs {
+                    do {
+                        try await transact { session in job.run(session) }
+                        observer?(1)
+                        job.finish(nil)
+                    } catch {
+                        job.finish(error)
+                    }
+                }
             }
         }
     }

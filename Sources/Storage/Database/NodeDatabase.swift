@@ -7,21 +7,20 @@ import GRDB
 /// Every action that changes state runs inside one `write {}` so it lands whole or not at all.
 public final class NodeDatabase: Sendable {
     private enum Engine: Sendable {
-        case sqlite(DatabasePool)
+        /// The pool, and its queue bookkeeping's group commit (see `writeBookkeeping`).
+        case sqlite(DatabasePool, bookkeeping: GroupCommit)
         case postgres(PostgresEngine)
     }
 
     private let engine: Engine
     /// Acknowledged small writes, grouped (`writeDurablyGrouped`).
     private let group: GroupCommit
-    /// Queue bookkeeping, grouped (`writeBookkeeping`).
-    private let bookkeeping: GroupCommit
     /// Path of the SQLite file, or the PostgreSQL URL without its password.
     public let path: String
 
     /// The SQLite pool (SQLite only: backups, integrity checks, tests that read the file).
     public var pool: DatabasePool {
-        guard case .sqlite(let pool) = engine else { preconditionFailure("the database is on PostgreSQL, not SQLite") }
+        guard case .sqlite(let pool, _) = engine else { preconditionFailure("the database is on PostgreSQL, not SQLite") }
         return pool
     }
 
@@ -48,6 +47,8 @@ public final class NodeDatabase: Sendable {
     }
 
     /// Connects to the PostgreSQL database at `url` and applies pending migrations.
+    /// - Parameter groupCommitObserver: Told the size of each committed group of acknowledged
+    ///   writes (`durable` is always true here: bookkeeping is not grouped on PostgreSQL).
     /// - Throws: `StorageError.cannotOpen` when it cannot be reached, `.migrationFailed`.
     public init(
         url: DatabaseURL, migrate: Bool = true, groupCommitObserver: (@Sendable (_ durable: Bool, _ groupSize: Int) -> Void)? = nil
@@ -60,8 +61,7 @@ public final class NodeDatabase: Sendable {
             throw .cannotOpen(path: url.redacted, reason: "\(error)")
         }
         engine = .postgres(postgres)
-        group = .postgres(postgres, durable: true, observer: Self.groupObserver(groupCommitObserver, durable: true))
-        bookkeeping = .postgres(postgres, durable: false, observer: Self.groupObserver(groupCommitObserver, durable: false))
+        group = .postgres(postgres, observer: Self.groupObserver(groupCommitObserver, durable: true))
         if migrate { try self.migrate() }
         // Other processes make ids for the same tables: each process puts its own tag in its
         // ids, taken once (later databases a process opens keep it). Without the sequence (a
@@ -105,9 +105,8 @@ public final class NodeDatabase: Sendable {
         } catch {
             throw .cannotOpen(path: path, reason: "\(error)")
         }
-        engine = .sqlite(pool)
+        engine = .sqlite(pool, bookkeeping: .sqlite(pool, durable: false, observer: Self.groupObserver(groupCommitObserver, durable: false)))
         group = .sqlite(pool, durable: true, observer: Self.groupObserver(groupCommitObserver, durable: true))
-        bookkeeping = .sqlite(pool, durable: false, observer: Self.groupObserver(groupCommitObserver, durable: false))
         if migrate { try self.migrate() }
     }
 
@@ -139,11 +138,11 @@ public final class NodeDatabase: Sendable {
         }
     }
 
-    /// Runs `updates` in a durable (FULL) transaction shared with other callers' concurrent
-    /// writes, inside a savepoint of its own (group commit, on SQLite and PostgreSQL alike):
-    /// one sync acknowledges the whole group, so many small writes that each must be durable before answering (the inbox's
-    /// 202) are not limited to one fsync each. If `updates` throws, only its own changes are
-    /// rolled back.
+    /// Runs `updates` in a durable transaction (SQLite's `synchronous = FULL`, PostgreSQL's WAL
+    /// flush) shared with other callers' concurrent writes, inside a savepoint of its own (group
+    /// commit, on both engines): one sync acknowledges the whole group, so many small writes that
+    /// each must be durable before answering (the inbox's 202) are not limited to one sync each.
+    /// If `updates` throws, only its own changes are rolled back.
     /// - Parameter updates: The changes; keep them small, as they share a transaction.
     /// - Returns: What `updates` returns, once its transaction is committed.
     /// - Throws: What `updates` throws, or the shared commit's `DatabaseError`.
@@ -151,9 +150,9 @@ public final class NodeDatabase: Sendable {
         try await group.write { try updates(Transaction($0)) }
     }
 
-    /// Runs `updates` atomically in a write transaction committed with `synchronous = NORMAL`,
-    /// shared with other callers' concurrent bookkeeping (group commit, each in a savepoint of
-    /// its own): for queue bookkeeping (an attempt counted, a finished item removed, a retry
+    /// Runs `updates` atomically in a write transaction committed with `synchronous = NORMAL`
+    /// (PostgreSQL: `synchronous_commit = off`), on SQLite shared with other callers' concurrent
+    /// bookkeeping (group commit, each in a savepoint of its own): for queue bookkeeping (an attempt counted, a finished item removed, a retry
     /// scheduled) whose loss on power failure only means redoing idempotent work. In WAL mode
     /// such a commit survives a process crash, and the next FULL commit makes it durable too,
     /// since the WAL is replayed in order. Anything acknowledged to a client goes through
@@ -163,7 +162,12 @@ public final class NodeDatabase: Sendable {
     /// - Throws: What `updates` throws (only its own changes are rolled back), or a GRDB
     ///   `DatabaseError`.
     public func writeBookkeeping<T: Sendable>(_ updates: @escaping @Sendable (Transaction) throws -> T) async throws -> T {
-        try await bookkeeping.write { try updates(Transaction($0)) }
+        switch engine {
+        case .sqlite(_, let bookkeeping): try await bookkeeping.write { try updates(Transaction($0)) }
+        // Not grouped: the inbox's claims hold the lock that orders the processes' claims, which
+        // a group would hold until all of its callers were done.
+        case .postgres(let postgres): try await postgres.transaction(write: true, durable: false) { try updates(Transaction($0)) }
+        }
     }
 
     /// Runs `body` in a read transaction off the caller's thread: the async entry point for
@@ -173,7 +177,7 @@ public final class NodeDatabase: Sendable {
     /// - Throws: What `body` throws, or a `DatabaseError`.
     public func read<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws -> T {
         switch engine {
-        case .sqlite(let pool): try await pool.read { try body(Transaction($0)) }
+        case .sqlite(let pool, _): try await pool.read { try body(Transaction($0)) }
         case .postgres(let postgres): try await Self.run(body, write: false, on: postgres)
         }
     }
@@ -184,7 +188,7 @@ public final class NodeDatabase: Sendable {
     /// - Throws: What `body` throws (the transaction is rolled back), or a `DatabaseError`.
     public func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws -> T {
         switch engine {
-        case .sqlite(let pool): try await pool.write { try body(Transaction($0)) }
+        case .sqlite(let pool, _): try await pool.write { try body(Transaction($0)) }
         case .postgres(let postgres): try await Self.run(body, write: true, on: postgres)
         }
     }
@@ -207,7 +211,7 @@ public final class NodeDatabase: Sendable {
     /// the cooperative pool (a blocked cooperative thread can deadlock every reader).
     public func readBlocking<T>(_ body: (Transaction) throws -> T) throws -> T {
         switch engine {
-        case .sqlite(let pool): try pool.read { try body(Transaction($0)) }
+        case .sqlite(let pool, _): try pool.read { try body(Transaction($0)) }
         case .postgres(let postgres): try postgres.transactionBlocking(write: false) { try body(Transaction($0)) }
         }
     }
@@ -215,7 +219,7 @@ public final class NodeDatabase: Sendable {
     /// `write`, blocking the calling thread: for the command line and start-up only.
     public func writeBlocking<T>(_ body: (Transaction) throws -> T) throws -> T {
         switch engine {
-        case .sqlite(let pool): try pool.write { try body(Transaction($0)) }
+        case .sqlite(let pool, _): try pool.write { try body(Transaction($0)) }
         case .postgres(let postgres): try postgres.transactionBlocking(write: true) { try body(Transaction($0)) }
         }
     }
@@ -226,7 +230,7 @@ public final class NodeDatabase: Sendable {
     /// `PostgresMigrations.announcedInserts` or `announcedChanges`).
     func observe(table: String, onChange: @escaping @Sendable () -> Void) -> ChangeObservation {
         switch engine {
-        case .sqlite(let pool):
+        case .sqlite(let pool, _):
             let cancellable = DatabaseRegionObservation(tracking: Table(table))
                 .start(in: pool, onError: { _ in }, onChange: { _ in onChange() })
             return ChangeObservation(cancel: { cancellable.cancel() })

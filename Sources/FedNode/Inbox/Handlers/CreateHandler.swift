@@ -13,7 +13,7 @@ struct CreateHandler: InboxHandler {
         guard (object.attributedTo ?? context.actor.uri) == context.actor.uri, context.isActorsOwn(object.id) else {
             throw .forbidden("Create of an object attributed to someone else")
         }
-        let known = try await InboundPost.lookUp(object, context: context)
+        let known = try await InboundPost.lookUp(object, context: context, checkingStored: true)
         if known.stored { return .processed }
         let post = try InboundPost.make(object, author: context.actor, known: known)
         try await context.write { db in
@@ -35,16 +35,17 @@ struct InboundPost: Sendable {
     var mentions: [Account]
 
     /// What the database knows of an object about to be stored, read in one go: whether it is
-    /// stored already, its parent and the accounts it mentions.
+    /// stored already (when asked), its parent and the accounts it mentions.
     struct Known: Sendable {
-        var stored: Bool
+        var stored = false
         var parent: Post?
         var mentions: [Account]
     }
 
     /// Reads what `object`'s rows depend on (nothing unknown is fetched here).
-    static func lookUp(_ object: ASObject, context: InboxContext) async throws(NodeError) -> Known {
-        let (uri, parentURI, mentionURIs) = (object.id, object.inReplyTo, ASToPost.mentionURIs(object))
+    /// - Parameter checkingStored: Whether to ask if the object is stored already (a `Create`).
+    static func lookUp(_ object: ASObject, context: InboxContext, checkingStored: Bool = false) async throws(NodeError) -> Known {
+        let (uri, parentURI, mentionURIs) = (checkingStored ? object.id : nil, object.inReplyTo, ASToPost.mentionURIs(object))
         do {
             return try await context.node.database.read { db in
                 Known(stored: try uri.map { try db.posts.exists(uri: $0) } ?? false,
