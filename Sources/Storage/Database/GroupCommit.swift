@@ -6,11 +6,12 @@ import Synchronization
 /// inside its own savepoint, so one commit (and its sync: `synchronous = FULL` on SQLite, the
 /// WAL flush on PostgreSQL) acknowledges them all, and one commit's WAL frames and locks serve
 /// them all. A caller whose changes throw rolls back only its savepoint and gets its error; the
-/// others still commit. Nobody is answered before the commit that holds their changes (durable,
-/// except for bookkeeping groups, which commit without waiting for the sync).
+/// others still commit. Nobody is answered before the commit that holds their changes has
+/// happened (durably, except in bookkeeping groups, which do not wait for the sync).
 ///
-/// With one sync costing milliseconds, a transaction per inbox activity caps acceptance at a
-/// few hundred per second; under 64 concurrent senders a group holds dozens of them.
+/// A commit costs the single writer about half a millisecond here (its WAL pages and the sync;
+/// BENCHMARKS.md, round ten), so a transaction per inbox activity would cap acceptance at a few
+/// thousand a second with nothing else written; under 64 concurrent senders a group holds dozens.
 final class GroupCommit: Sendable {
     /// Runs one transaction around `changes` (the engine's write, durable or not).
     typealias Transact = @Sendable (_ changes: @escaping @Sendable (SQLSession) -> Void) async throws -> Void
