@@ -15,6 +15,7 @@ struct ServeCommand: AsyncParsableCommand {
     var role: String?
 
     func run() async throws {
+        AllocatorTuning.apply(environment: ProcessInfo.processInfo.environment)
         var configuration = try options.makeConfiguration()
         let roleName = role ?? ProcessInfo.processInfo.environment["FEDNODE_ROLE"] ?? "all"
         guard let role = NodeRole(rawValue: roleName) else {
