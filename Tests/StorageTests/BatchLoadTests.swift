@@ -112,6 +112,25 @@ struct BatchLoadTests {
         }
     }
 
+    @Test("an id listed twice loads its rows once (the ids are joined, not tested with IN)")
+    func repeatedIds() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let (database, author, reader, posts) = try Self.node(dir)
+        let twice = [posts[0].id, posts[5].id, posts[0].id, posts[5].id]
+        #expect(BatchQuery.json(twice) == "[\(posts[0].id),\(posts[5].id)]")
+        try database.readBlocking { tx throws in
+            #expect(try tx.posts.find(ids: twice).map(\.id).sorted() == [posts[0].id, posts[5].id].sorted())
+            #expect(try tx.accounts.find(ids: [author.id, author.id]).count == 1)
+            #expect(try tx.accounts.findWithFigures(ids: [reader.id, reader.id]).count == 1)
+            #expect(try tx.media.attachments(ofPosts: twice)[posts[0].id]?.map(\.position) == [0, 1])
+            #expect(try tx.posts.counts(of: twice).count == 2)
+            let states = try tx.posts.viewerStates(of: reader.id, among: twice)
+            #expect(states.liked == [posts[0].id])
+            #expect(states.boosted == [posts[0].id])
+        }
+    }
+
     @Test("accounts are found by actor URI (an inbound post's mentions), not only by id")
     func accountsByURI() throws {
         let dir = TemporaryDirectory()

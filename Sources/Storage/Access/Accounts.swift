@@ -22,7 +22,9 @@ extension Accounts {
 
     /// The accounts with these ids, in no particular order.
     public func find(ids: some Collection<Int64>) throws -> [Account] {
-        try BatchQuery.records(Account.self, db, ids, sql: "SELECT * FROM accounts WHERE id IN (\(BatchQuery.ids))")
+        try BatchQuery.records(Account.self, db, ids, sql: """
+            SELECT a.* FROM \(BatchQuery.idTable) CROSS JOIN accounts a WHERE a.id = \(BatchQuery.idValue)
+            """)
     }
 
     /// Stores a new account.
@@ -81,13 +83,13 @@ extension Accounts {
     }
 
     /// The columns `AccountFigures` reads, and the rest of the query, for accounts `a` whose
-    /// ids are the `BatchQuery.ids` argument.
+    /// ids are the `BatchQuery.idTable` argument.
     private static let figures = """
         s.followers_count AS figure_followers, s.following_count AS figure_following, s.statuses_count AS figure_statuses,
           (SELECT p.created_at FROM posts p WHERE p.id = s.last_post_id) AS figure_last_post_at,
           (SELECT m.target_account_id FROM account_moves m WHERE m.account_id = a.id) AS figure_moved_to
-        FROM accounts a LEFT JOIN account_stats s ON s.account_id = a.id
-        WHERE a.id IN (\(BatchQuery.ids))
+        FROM \(BatchQuery.idTable) CROSS JOIN accounts a LEFT JOIN account_stats s ON s.account_id = a.id
+        WHERE a.id = \(BatchQuery.idValue)
         """
 
     /// Whether an account with this id exists.

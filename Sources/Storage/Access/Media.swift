@@ -29,7 +29,8 @@ extension Media {
     /// The photos of each of `ids`, in order, in one query; posts without any are left out.
     public func attachments(ofPosts ids: some Collection<Int64>) throws -> [Int64: [MediaAttachment]] {
         try BatchQuery.grouped(db, ids, sql: """
-            SELECT post_id AS batch_post_id, * FROM media_attachments WHERE post_id IN (\(BatchQuery.ids)) ORDER BY post_id, position, id
+            SELECT m.post_id AS batch_post_id, m.* FROM \(BatchQuery.idTable) CROSS JOIN media_attachments m
+            WHERE m.post_id = \(BatchQuery.idValue) ORDER BY m.post_id, m.position, m.id
             """, decode: { try MediaAttachment(row: $0) })
     }
 

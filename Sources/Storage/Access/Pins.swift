@@ -29,7 +29,8 @@ extension Pins {
     /// Those of `ids` their authors pinned, in one query.
     public func pinned(among ids: some Collection<Int64>) throws -> Set<Int64> {
         try BatchQuery.idSet(db, ids, sql: """
-            SELECT n.post_id FROM pins n JOIN posts p ON p.id = n.post_id AND p.account_id = n.account_id WHERE n.post_id IN (\(BatchQuery.ids))
+            SELECT n.post_id FROM \(BatchQuery.idTable) CROSS JOIN pins n JOIN posts p ON p.id = n.post_id AND p.account_id = n.account_id
+            WHERE n.post_id = \(BatchQuery.idValue)
             """)
     }
 

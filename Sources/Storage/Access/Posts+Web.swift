@@ -15,7 +15,7 @@ extension Posts {
         return try Post.fetchAll(db.cachedStatement(sql: """
             SELECT * FROM (
               SELECT p.*, ROW_NUMBER() OVER (PARTITION BY p.in_reply_to_id ORDER BY p.id DESC) AS web_rank
-              FROM posts p WHERE p.in_reply_to_id IN (\(BatchQuery.ids)) AND \(visible.sql)
+              FROM \(BatchQuery.idTable) CROSS JOIN posts p WHERE p.in_reply_to_id = \(BatchQuery.idValue) AND \(visible.sql)
             ) WHERE web_rank <= ? ORDER BY id
             """), arguments: arguments)
     }

@@ -12,7 +12,9 @@ extension Posts {
 
     /// The posts with these ids, in no particular order.
     public func find(ids: some Collection<Int64>) throws -> [Post] {
-        try BatchQuery.records(Post.self, db, ids, sql: "SELECT * FROM posts WHERE id IN (\(BatchQuery.ids))")
+        try BatchQuery.records(Post.self, db, ids, sql: """
+            SELECT p.* FROM \(BatchQuery.idTable) CROSS JOIN posts p WHERE p.id = \(BatchQuery.idValue)
+            """)
     }
 
     /// Stores a new post.
@@ -151,23 +153,27 @@ extension Posts {
 
     /// The counts shown for posts: the kept counters, or the origin's figures for a remote post
     /// when they are larger (the node never shows less than it knows, nor less than the origin
-    /// reported when the post was last opened).
+    /// reported when the post was last opened). The columns only: `FROM` with
+    /// `shownCountTables` (the ids of a batch may come first) and a `WHERE` on `p.id` follow.
     static let shownCounts = """
         SELECT p.id AS post_id,
           MAX(COALESCE(s.replies_count, 0), COALESCE(o.replies_count, 0)) AS replies_count,
           MAX(COALESCE(s.reblogs_count, 0), COALESCE(o.reblogs_count, 0)) AS reblogs_count,
           MAX(COALESCE(s.favourites_count, 0), COALESCE(o.favourites_count, 0)) AS favourites_count
-        FROM posts p LEFT JOIN post_stats s ON s.post_id = p.id LEFT JOIN post_origin_counts o ON o.post_id = p.id
         """
+
+    /// The tables `shownCounts` reads, after `FROM`.
+    static let shownCountTables = "posts p LEFT JOIN post_stats s ON s.post_id = p.id LEFT JOIN post_origin_counts o ON o.post_id = p.id"
 
     /// The replies, boosts and likes counts of `postId` (zeros when it has none).
     public func counts(of postId: Int64) throws -> PostCounts {
-        try PostCounts.fetchOne(db.cachedStatement(sql: Self.shownCounts + " WHERE p.id = ?"), arguments: [postId]) ?? PostCounts()
+        try PostCounts.fetchOne(db.cachedStatement(sql: Self.shownCounts + " FROM \(Self.shownCountTables) WHERE p.id = ?"), arguments: [postId]) ?? PostCounts()
     }
 
     /// The counters of each of `ids` that has any (the others have zeros), in one query.
     public func counts(of ids: some Collection<Int64>) throws -> [Int64: PostCounts] {
-        let rows = try BatchQuery.records(PostCounts.self, db, ids, sql: Self.shownCounts + " WHERE p.id IN (\(BatchQuery.ids))")
+        let rows = try BatchQuery.records(PostCounts.self, db, ids, sql: Self.shownCounts
+            + " FROM \(BatchQuery.idTable) CROSS JOIN \(Self.shownCountTables) WHERE p.id = \(BatchQuery.idValue)")
         return Dictionary(rows.map { ($0.postId, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -189,11 +195,11 @@ extension Posts {
     public func viewerStates(of accountId: Int64, among ids: some Collection<Int64>) throws -> ViewerStates {
         var states = ViewerStates()
         // `?1` the viewer, `?2` the ids (`BatchQuery.rows` binds the ids last).
-        let among = "IN (\(BatchQuery.ids(2)))"
+        let (ids2, current) = (BatchQuery.idTable(2), BatchQuery.idValue)
         for (kind, id) in try BatchQuery.rows(db, ids, sql: """
-            SELECT 0, post_id FROM likes WHERE account_id = ?1 AND post_id \(among)
-            UNION ALL SELECT 1, reblog_of_id FROM posts WHERE account_id = ?1 AND reblog_of_id \(among)
-            UNION ALL SELECT 2, post_id FROM bookmarks WHERE account_id = ?1 AND post_id \(among)
+            SELECT 0, l.post_id FROM \(ids2) CROSS JOIN likes l WHERE l.account_id = ?1 AND l.post_id = \(current)
+            UNION ALL SELECT 1, b.reblog_of_id FROM \(ids2) CROSS JOIN posts b WHERE b.account_id = ?1 AND b.reblog_of_id = \(current)
+            UNION ALL SELECT 2, k.post_id FROM \(ids2) CROSS JOIN bookmarks k WHERE k.account_id = ?1 AND k.post_id = \(current)
             """, arguments: [accountId], decode: { ($0[0] as Int, $0[1] as Int64) }) {
             switch kind {
             case 0: states.liked.insert(id)
@@ -215,8 +221,8 @@ extension Posts {
     /// mentions are left out.
     public func mentionedAccounts(ofPosts ids: some Collection<Int64>) throws -> [Int64: [Account]] {
         try BatchQuery.grouped(db, ids, sql: """
-            SELECT m.post_id AS batch_post_id, a.* FROM mentions m JOIN accounts a ON a.id = m.account_id
-            WHERE m.post_id IN (\(BatchQuery.ids)) ORDER BY m.post_id, m.account_id
+            SELECT m.post_id AS batch_post_id, a.* FROM \(BatchQuery.idTable) CROSS JOIN mentions m JOIN accounts a ON a.id = m.account_id
+            WHERE m.post_id = \(BatchQuery.idValue) ORDER BY m.post_id, m.account_id
             """, decode: { try Account(row: $0) })
     }
 
@@ -224,8 +230,8 @@ extension Posts {
     /// without hashtags are left out.
     public func hashtagNames(ofPosts ids: some Collection<Int64>) throws -> [Int64: [String]] {
         try BatchQuery.grouped(db, ids, sql: """
-            SELECT ph.post_id, h.name FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id
-            WHERE ph.post_id IN (\(BatchQuery.ids)) ORDER BY ph.post_id, h.name
+            SELECT ph.post_id, h.name FROM \(BatchQuery.idTable) CROSS JOIN post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id
+            WHERE ph.post_id = \(BatchQuery.idValue) ORDER BY ph.post_id, h.name
             """, decode: { $0[1] as String })
     }
 

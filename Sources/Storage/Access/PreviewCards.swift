@@ -40,8 +40,9 @@ extension PreviewCards {
     /// The cards of the posts among `postIds` that have one, by post id.
     public func cards(ofPosts postIds: some Collection<Int64>) throws -> [Int64: PreviewCard] {
         let cards = try BatchQuery.rows(db, postIds, sql: """
-            SELECT pc.post_id AS card_post_id, c.* FROM post_preview_cards pc JOIN preview_cards c ON c.id = pc.preview_card_id
-            WHERE pc.post_id IN (\(BatchQuery.ids))
+            SELECT pc.post_id AS card_post_id, c.* FROM \(BatchQuery.idTable) CROSS JOIN post_preview_cards pc
+              JOIN preview_cards c ON c.id = pc.preview_card_id
+            WHERE pc.post_id = \(BatchQuery.idValue)
             """) { (($0["card_post_id"] as Int64), try PreviewCard(row: $0)) }
         return Dictionary(cards) { first, _ in first }
     }

@@ -19,14 +19,30 @@ enum BatchQuery {
     /// number (the same list used more than once). `rows` still binds the ids last.
     static func ids(_ n: Int) -> String { "SELECT CAST(value AS INTEGER) FROM json_each(?\(n))" }
 
-    /// The ids as a JSON array (`[1,2,3]`), the argument of `ids`.
+    /// The ids of a batch as a table to join the rows to, for
+    /// `FROM \(BatchQuery.idTable) CROSS JOIN t … WHERE t.id = \(BatchQuery.idValue)`; its one
+    /// parameter is `json(ids)`, bound last. SQLite then looks each id up in `t`'s index, where
+    /// `IN (\(ids))` first copies the list into a temporary B-tree with a pager of its own,
+    /// allocated, filled and freed at every statement (a few percent of a list page's CPU, ten
+    /// such statements a page; BENCHMARKS.md, round eleven). `CROSS JOIN` keeps the ids the
+    /// outer loop on SQLite; `json` lists each id once, so each row comes once. Select the
+    /// joined tables' columns by alias (`t.*`): `json_each` has columns of its own, `id` among them.
+    static let idTable = "json_each(?)"
+
+    /// `idTable` with the numbered parameter `?n`, for a statement that names its parameters by number.
+    static func idTable(_ n: Int) -> String { "json_each(?\(n))" }
+
+    /// The current id of `idTable`, to compare with the joined table's column.
+    static let idValue = "CAST(json_each.value AS INTEGER)"
+
+    /// The ids as a JSON array (`[1,2,3]`), each once, in their first order: the argument of
+    /// `ids` and `idTable`.
     static func json(_ ids: some Collection<Int64>) -> String {
         var text = "["
         text.reserveCapacity(ids.count * 20 + 2)
-        var first = true
-        for id in ids {
-            if !first { text += "," }
-            first = false
+        var seen = Set<Int64>(minimumCapacity: ids.count)
+        for id in ids where seen.insert(id).inserted {
+            if seen.count > 1 { text += "," }
             text += String(id)
         }
         return text + "]"
