@@ -1,9 +1,10 @@
 import GRDB
 
 // The GRDB fetching and persistence methods the aggregates use, taking an `SQLSession` in
-// place of a GRDB `Database`: on SQLite each forwards to GRDB; on PostgreSQL GRDB still builds
-// the SQL (against `PostgresSession`'s schema-only SQLite compiler) and decodes the records,
-// and `PostgresSession` runs the SQL.
+// place of a GRDB `Database`: on SQLite each forwards to GRDB (raw SQL through the
+// connection's statement cache, `StatementBudget`); on PostgreSQL GRDB still builds the SQL
+// (against `PostgresSession`'s schema-only SQLite compiler) and decodes the records, and
+// `PostgresSession` runs the SQL.
 
 // MARK: Requests (query interface)
 
@@ -75,7 +76,10 @@ extension TableRecord {
 extension FetchableRecord where Self: TableRecord {
     /// The record whose primary key is `key`.
     public static func fetchOne(_ s: SQLSession, key: some DatabaseValueConvertible) throws -> Self? {
-        try filter(key: key).fetchOne(s)
+        if case .sqlite(let db) = s.backend, let column = try KeyLookup.column(of: databaseTableName, in: db) {
+            return try fetchOne(StatementBudget.statement(KeyLookup.select(databaseTableName, column), in: db), arguments: [key])
+        }
+        return try filter(key: key).fetchOne(s)
     }
 
     /// Every record of the table.
@@ -99,7 +103,11 @@ extension FetchableRecord where Self: TableRecord {
 extension TableRecord {
     /// Whether a row has the primary key `key`.
     public static func exists(_ s: SQLSession, key: some DatabaseValueConvertible) throws -> Bool {
-        try filter(key: key).fetchCount(s) > 0
+        if case .sqlite(let db) = s.backend, let column = try KeyLookup.column(of: databaseTableName, in: db) {
+            let sql = "SELECT EXISTS (SELECT 1 FROM \(KeyLookup.quoted(databaseTableName)) WHERE \(KeyLookup.quoted(column)) = ?)"
+            return try Bool.fetchOne(StatementBudget.statement(sql, in: db), arguments: [key]) ?? false
+        }
+        return try filter(key: key).fetchCount(s) > 0
     }
 
     /// Deletes the row whose id is `id`.
@@ -120,14 +128,14 @@ extension TableRecord {
 extension FetchableRecord {
     public static func fetchAll(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
         switch s.backend {
-        case .sqlite(let db): try fetchAll(db, sql: sql, arguments: arguments)
+        case .sqlite(let db): try fetchAll(StatementBudget.statement(sql, in: db), arguments: arguments)
         case .postgres(let pg): try pg.rows(sql: sql, arguments: arguments).map { try Self(row: $0) }
         }
     }
 
     public static func fetchOne(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
         switch s.backend {
-        case .sqlite(let db): try fetchOne(db, sql: sql, arguments: arguments)
+        case .sqlite(let db): try fetchOne(StatementBudget.statement(sql, in: db), arguments: arguments)
         case .postgres(let pg): try pg.rows(sql: sql, arguments: arguments).first.map { try Self(row: $0) }
         }
     }
@@ -146,14 +154,14 @@ extension FetchableRecord {
 extension Row {
     public static func fetchAll(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Row] {
         switch s.backend {
-        case .sqlite(let db): try fetchAll(db, sql: sql, arguments: arguments)
+        case .sqlite(let db): try fetchAll(StatementBudget.statement(sql, in: db), arguments: arguments)
         case .postgres(let pg): try pg.rows(sql: sql, arguments: arguments)
         }
     }
 
     public static func fetchOne(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Row? {
         switch s.backend {
-        case .sqlite(let db): try fetchOne(db, sql: sql, arguments: arguments)
+        case .sqlite(let db): try fetchOne(StatementBudget.statement(sql, in: db), arguments: arguments)
         case .postgres(let pg): try pg.rows(sql: sql, arguments: arguments).first
         }
     }
@@ -171,14 +179,14 @@ extension Row {
 extension DatabaseValueConvertible {
     public static func fetchAll(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
         switch s.backend {
-        case .sqlite(let db): try fetchAll(db, sql: sql, arguments: arguments)
+        case .sqlite(let db): try fetchAll(StatementBudget.statement(sql, in: db), arguments: arguments)
         case .postgres(let pg): try pg.rows(sql: sql, arguments: arguments).map { try PostgresSession.decode(Self.self, $0) }
         }
     }
 
     public static func fetchOne(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
         switch s.backend {
-        case .sqlite(let db): try fetchOne(db, sql: sql, arguments: arguments)
+        case .sqlite(let db): try fetchOne(StatementBudget.statement(sql, in: db), arguments: arguments)
         case .postgres(let pg): try pg.rows(sql: sql, arguments: arguments).first.flatMap { try PostgresSession.decodeOptional(Self.self, $0) }
         }
     }
@@ -201,7 +209,7 @@ extension DatabaseValueConvertible {
 extension Optional where Wrapped: DatabaseValueConvertible {
     public static func fetchAll(_ s: SQLSession, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Wrapped?] {
         switch s.backend {
-        case .sqlite(let db): try fetchAll(db, sql: sql, arguments: arguments)
+        case .sqlite(let db): try fetchAll(StatementBudget.statement(sql, in: db), arguments: arguments)
         case .postgres(let pg): try pg.rows(sql: sql, arguments: arguments).map { try PostgresSession.decodeOptional(Wrapped.self, $0) }
         }
     }
@@ -264,4 +272,23 @@ extension MutablePersistableRecord where Self: FetchableRecord {
             return try Self(row: row)
         }
     }
+}
+
+/// Lookups by a one-column primary key as SQL of their own, run through the statement cache:
+/// GRDB's query interface prepares the SQL it generates at every call, and finding a post or
+/// an account by id is among the commonest reads of a request.
+enum KeyLookup {
+    /// The one primary-key column of `table` (GRDB's cached schema), or `nil` for a composite key.
+    static func column(of table: String, in db: Database) throws -> String? {
+        let key = try db.primaryKey(table)
+        return key.columns.count == 1 ? key.columns[0] : nil
+    }
+
+    /// The row of `table` whose `column` is the one argument.
+    static func select(_ table: String, _ column: String) -> String {
+        "SELECT * FROM \(quoted(table)) WHERE \(quoted(column)) = ?"
+    }
+
+    /// `name` as an SQL identifier.
+    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 }
