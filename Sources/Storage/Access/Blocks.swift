@@ -6,13 +6,17 @@ extension Blocks {
 
     /// Whether `a` blocks `b` or `b` blocks `a`.
     public func exists(between a: Int64, and b: Int64) throws -> Bool {
-        try Block.filter((Column("account_id") == a && Column("target_account_id") == b)
-                         || (Column("account_id") == b && Column("target_account_id") == a)).fetchCount(db) > 0
+        // Raw SQL, prepared once per connection: asked for every relationship a page shows.
+        try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM blocks WHERE account_id = ? AND target_account_id = ?)
+              OR EXISTS (SELECT 1 FROM blocks WHERE account_id = ? AND target_account_id = ?)
+            """, arguments: [a, b, b, a]) ?? false
     }
 
     /// Whether `blockerId` blocks `blockedId` (one direction).
     public func exists(blocker blockerId: Int64, blocked blockedId: Int64) throws -> Bool {
-        try Block.filter(Column("account_id") == blockerId && Column("target_account_id") == blockedId).fetchCount(db) > 0
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM blocks WHERE account_id = ? AND target_account_id = ?)",
+                          arguments: [blockerId, blockedId]) ?? false
     }
 
     /// Removes the block of `targetId` by `blockerId`.
@@ -37,7 +41,7 @@ extension Blocks {
 
     /// `blocker`'s block of `target`, if any.
     public func find(blocker: Int64, target: Int64) throws -> Block? {
-        try Block.filter(Column("account_id") == blocker && Column("target_account_id") == target).fetchOne(db)
+        try Block.fetchOne(db, sql: "SELECT * FROM blocks WHERE account_id = ? AND target_account_id = ?", arguments: [blocker, target])
     }
 
     /// Removes a block.

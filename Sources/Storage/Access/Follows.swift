@@ -3,7 +3,8 @@ import GRDB
 extension Follows {
     /// The follow (accepted or pending) from `follower` to `target`.
     public func find(follower: Int64, target: Int64) throws -> Follow? {
-        try Follow.filter(Column("account_id") == follower && Column("target_account_id") == target).fetchOne(db)
+        // Raw SQL, prepared once per connection: asked for every relationship a page shows.
+        try Follow.fetchOne(db, sql: "SELECT * FROM follows WHERE account_id = ? AND target_account_id = ?", arguments: [follower, target])
     }
 
     /// The follow whose activity id is `uri`.

@@ -4,7 +4,11 @@ import GRDB
 extension Markers {
     /// `accountId`'s markers of the given timelines (those saved).
     public func find(account accountId: Int64, timelines: [String]) throws -> [Marker] {
-        try Marker.filter(Column("account_id") == accountId && timelines.contains(Column("timeline"))).fetchAll(db)
+        // Raw SQL with the list as JSON, so the statement is prepared once per connection (the
+        // web feed reads the home marker at every page).
+        try Marker.fetchAll(db, sql: """
+            SELECT * FROM markers WHERE account_id = ? AND timeline IN (\(BatchQuery.strings))
+            """, arguments: [accountId, BatchQuery.json(timelines)])
     }
 
     /// Saves `lastReadId` as `accountId`'s position in `timeline`, raising its version by one.
