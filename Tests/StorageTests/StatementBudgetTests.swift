@@ -4,7 +4,8 @@ import Testing
 @testable import Storage
 
 /// Raw SQL run through `SQLSession` comes from the connection's statement cache, whose size
-/// stays bounded however many distinct texts are run; lookups by primary key take the same way.
+/// stays bounded however many distinct texts are run; lookups by primary key take the same
+/// way; reads begin and end their transactions through cached statements.
 @Suite struct StatementBudgetTests {
     @Test func rawQueriesAreCachedAndTheCacheStaysBounded() throws {
         let queue = try DatabaseQueue()
@@ -23,7 +24,7 @@ import Testing
         }
     }
 
-    @Test func keyLookupsFindByTheOneKeyColumnAndFallBackForCompositeKeys() throws {
+    @Test func lookupsByPrimaryKeyFindAndMiss() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         let database = try NodeDatabase(path: dir.file("node.sqlite"))
@@ -41,5 +42,34 @@ import Testing
             #expect(try !tx.accounts.exists(id: author.id + 1))
             #expect(try tx.markers.find(account: author.id, timelines: ["home"]).map(\.lastReadId) == ["\(post.id)"])
         }
+    }
+
+    @Test func readsLeaveNoTransactionOpenWhetherTheyReturnOrThrow() async throws {
+        struct Refused: Error {}
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let database = try NodeDatabase(path: dir.file("node.sqlite"))
+        let author = Account(username: "author", domain: nil, uri: "https://local.example/users/author")
+        try database.writeBlocking { try $0.accounts.insert(author) }
+        // More reads than the pool has readers, so each connection serves several in turn: a
+        // read that left its transaction open would make the next one's BEGIN on that
+        // connection fail ("cannot start a transaction within a transaction").
+        for round in 0..<20 {
+            if round % 2 == 0 {
+                let found = try await database.read { try $0.accounts.find(id: author.id)?.username }
+                #expect(found == "author")
+            } else {
+                await #expect(throws: Refused.self) {
+                    try await database.read { tx -> Int in
+                        _ = try tx.accounts.find(id: author.id)
+                        throw Refused()
+                    }
+                }
+            }
+        }
+        // A read after a write sees it: its snapshot began after the commit.
+        let other = Account(username: "other", domain: nil, uri: "https://local.example/users/other")
+        try await database.write { try $0.accounts.insert(other) }
+        #expect(try await database.read { try $0.accounts.exists(id: other.id) })
     }
 }

@@ -32,7 +32,8 @@ struct ReportService: Sendable {
         let flagId = "\(node.urls.base)/flags/\(Snowflake.next())"
         let instanceActor = node.instanceActor.id
         let report = try await StaffAccess(node: node).write { db -> Report in
-            let posts = try db.posts.find(ids: Array(Set(draft.statusIds)))
+            // In id order, as the report lists them (the lookup's order is the id list's).
+            let posts = try db.posts.find(ids: Array(Set(draft.statusIds))).sorted { $0.id < $1.id }
             guard posts.count == Set(draft.statusIds).count, posts.allSatisfy({ $0.accountId == draft.target.id }) else {
                 throw NodeError.validation("Validation failed: Statuses must belong to the reported account")
             }

@@ -43,8 +43,8 @@ extension Media {
     /// editing) attached to `postId`: the ones a new or edited post may use.
     public func usableIds(_ ids: [Int64], of accountId: Int64, editing postId: Int64?) throws -> Set<Int64> {
         try Int64.fetchSet(db, sql: """
-            SELECT id FROM media_attachments WHERE account_id = ? AND (post_id IS NULL OR post_id IS ?) AND id IN (\(ids.map { _ in "?" }.joined(separator: ",")))
-            """, arguments: StatementArguments([accountId, postId]) + StatementArguments(ids))
+            SELECT id FROM media_attachments WHERE account_id = ? AND (post_id IS NULL OR post_id IS ?) AND id IN (\(BatchQuery.ids))
+            """, arguments: [accountId, postId, BatchQuery.json(ids)])
     }
 
     /// The attachments with these ids that `accountId` uploaded, in no particular order.

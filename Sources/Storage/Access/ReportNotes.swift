@@ -13,9 +13,8 @@ extension ReportNotes {
     /// How many notes each of `reportIds` has (reports without any are left out).
     public func counts(of reportIds: [Int64]) throws -> [Int64: Int] {
         guard !reportIds.isEmpty else { return [:] }
-        let marks = Array(repeating: "?", count: reportIds.count).joined(separator: ",")
-        let rows = try Row.fetchAll(db, sql: "SELECT report_id, COUNT(*) AS n FROM report_notes WHERE report_id IN (\(marks)) GROUP BY report_id",
-                                    arguments: StatementArguments(reportIds))
+        let rows = try Row.fetchAll(db, sql: "SELECT report_id, COUNT(*) AS n FROM report_notes WHERE report_id IN (\(BatchQuery.ids)) GROUP BY report_id",
+                                    arguments: [BatchQuery.json(reportIds)])
         return Dictionary(uniqueKeysWithValues: rows.map { ($0["report_id"] as Int64, $0["n"] as Int) })
     }
 

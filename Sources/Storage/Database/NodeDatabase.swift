@@ -185,6 +185,9 @@ public final class NodeDatabase: Sendable {
     /// Runs `body` in a deferred read transaction begun and ended through cached statements,
     /// as GRDB's `read` does but without preparing `BEGIN` and `COMMIT` again at every call
     /// (four statements parsed per page of a list, which reads twice: its token, then the page).
+    /// GRDB's `unsafeRead` checks whether the schema changed just before this transaction
+    /// begins, where `read` checks inside it; the schema only changes when migrations run, at
+    /// start, and SQLite prepares a statement again itself when it did.
     private static func inReadTransaction<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
         try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
         let value: T

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// Queries about many rows at once (`WHERE post_id IN (...)`), so rendering a page costs a
-/// fixed number of queries whatever its length.
+/// Queries about many rows at once (the posts of a page, their authors), so rendering a page
+/// costs a fixed number of queries whatever its length.
 ///
 /// The ids go into one statement argument, a JSON array read by `json_each`, so the SQL text
 /// never depends on how many there are: each statement is prepared once per connection and
@@ -11,17 +11,21 @@ import GRDB
 /// the number of ids.
 enum BatchQuery {
     /// The ids of a batch as an SQL subquery, for `… IN (\(BatchQuery.ids))`; its one
-    /// parameter is `json(ids)`, bound last. (The cast is a no-op on SQLite; on PostgreSQL the
-    /// elements of a JSON array are read as text.)
+    /// parameter is `json(ids)`, where the subquery stands in the text (the helpers below bind
+    /// it after their `arguments`). (The cast is a no-op on SQLite; on PostgreSQL the elements
+    /// of a JSON array are read as text.)
     static let ids = "SELECT CAST(value AS INTEGER) FROM json_each(?)"
 
     /// `ids` with the numbered parameter `?n`, for a statement that names its parameters by
-    /// number (the same list used more than once). `rows` still binds the ids last.
+    /// number (the same list used more than once). The helpers bind the ids after their
+    /// `arguments`, so `n` is the last number.
     static func ids(_ n: Int) -> String { "SELECT CAST(value AS INTEGER) FROM json_each(?\(n))" }
 
     /// The ids of a batch as a table to join the rows to, for
     /// `FROM \(BatchQuery.idTable) CROSS JOIN t … WHERE t.id = \(BatchQuery.idValue)`; its one
-    /// parameter is `json(ids)`, bound last. SQLite then looks each id up in `t`'s index, where
+    /// parameter is `json(ids)`. It stands in `FROM`, before the statement's other `?`: with the
+    /// helpers, which bind the ids after their `arguments`, pass no other arguments or number
+    /// them (`idTable(n)`). SQLite looks each id up in `t`'s index, where
     /// `IN (\(ids))` first copies the list into a temporary B-tree with a pager of its own,
     /// allocated, filled and freed at every statement (a few percent of a list page's CPU, ten
     /// such statements a page; BENCHMARKS.md, round eleven). `CROSS JOIN` keeps the ids the
@@ -61,7 +65,8 @@ enum BatchQuery {
     /// Runs the cached statement `sql` with the arguments `prefix` followed by the JSON of
     /// `ids`, decoding each row while the statement is on it. No query runs for no ids.
     /// - Parameters:
-    ///   - sql: Constant SQL ending its parameters with the `ids` subquery.
+    ///   - sql: Constant SQL whose ids parameter is bound last: the `ids` subquery after every
+    ///     other `?`, or numbered parameters (`ids(n)`, `idTable(n)`) with the ids last.
     ///   - decode: Reads one row (only valid during the call).
     /// - Returns: The decoded rows, in the order of the query.
     static func rows<T>(_ db: SQLSession, _ ids: some Collection<Int64>, sql: String, arguments prefix: StatementArguments = [],

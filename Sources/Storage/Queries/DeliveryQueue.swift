@@ -42,13 +42,15 @@ public enum DeliveryQueue {
         at now: Date, perDomain: Int, limit: Int, after: String? = nil, excludingDomains domains: Set<String> = [],
         excludingIds ids: Set<Int64> = [], in db: SQLSession
     ) throws -> [Delivery] {
-        let domainList = domains.isEmpty ? "" : "AND domain NOT IN (\(databaseQuestionMarks(count: domains.count)))"
-        let idList = ids.isEmpty ? "" : "AND id NOT IN (\(databaseQuestionMarks(count: ids.count)))"
+        // The lists are JSON arguments, so the text takes only a few shapes and each is
+        // prepared once per connection (a list of `?` per item made a new text at almost every refill).
+        let domainList = domains.isEmpty ? "" : "AND domain NOT IN (\(BatchQuery.strings))"
+        let idList = ids.isEmpty ? "" : "AND id NOT IN (\(BatchQuery.ids))"
         // Rows another process claimed (`WorkLease`) are its work in flight.
         let unclaimed = db.isShared ? "AND (claimed_until IS NULL OR claimed_until <= ?)" : ""
         var arguments: StatementArguments = db.isShared ? [now, now] : [now]
-        arguments += StatementArguments(Array(domains))
-        arguments += StatementArguments(Array(ids))
+        if !domains.isEmpty { arguments += [BatchQuery.json(Array(domains))] }
+        if !ids.isEmpty { arguments += [BatchQuery.json(ids)] }
         arguments += [perDomain, after ?? "", limit]
         // Rank within each domain over the (domain, next_attempt_at) index, without the payload;
         // the chosen rows are read whole afterwards.
