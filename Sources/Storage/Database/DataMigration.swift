@@ -74,7 +74,7 @@ public enum DataMigration {
         let report = try source.readBlocking { from in
             try target.writeBlocking { to in
                 for table in tables where table.name != "node_settings" {
-                    if try Int.fetchOne(to.session, sql: "SELECT COUNT(*) FROM \(quoted(table.name))") ?? 0 > 0 {
+                    if try Int.fetchOne(to.session, sql: "SELECT COUNT(*) FROM \(SQLIdentifier.quoted(table.name))") ?? 0 > 0 {
                         throw StorageError.database("the target database is not empty (\(table.name) has rows): migrate into a new database")
                     }
                 }
@@ -107,19 +107,19 @@ public enum DataMigration {
 
     /// Copies one table in batches; returns its number of rows.
     private static func copy(_ table: Table, from source: SQLSession, to target: SQLSession) throws -> Int {
-        let columns = table.columns.map(quoted).joined(separator: ", ")
-        let order = table.key.map(quoted).joined(separator: ", ")
+        let columns = table.columns.map(SQLIdentifier.quoted).joined(separator: ", ")
+        let order = table.key.map(SQLIdentifier.quoted).joined(separator: ", ")
         let batch = max(1, min(200, 30_000 / max(1, table.columns.count)))
         var copied = 0
         // Settings the target's migrations wrote are replaced by the source's.
         let insert = table.name == "node_settings" ? "INSERT OR REPLACE INTO" : "INSERT INTO"
         while true {
-            let rows = try Row.fetchAll(source, sql: "SELECT \(columns) FROM \(quoted(table.name)) ORDER BY \(order) LIMIT ? OFFSET ?",
+            let rows = try Row.fetchAll(source, sql: "SELECT \(columns) FROM \(SQLIdentifier.quoted(table.name)) ORDER BY \(order) LIMIT ? OFFSET ?",
                                         arguments: [batch, copied])
             guard !rows.isEmpty else { return copied }
             let tuple = "(" + Array(repeating: "?", count: table.columns.count).joined(separator: ", ") + ")"
             let values = rows.flatMap { row in table.columns.indices.map { row[$0] as DatabaseValue } }
-            try target.execute(sql: "\(insert) \(quoted(table.name)) (\(columns)) VALUES " + Array(repeating: tuple, count: rows.count).joined(separator: ", "),
+            try target.execute(sql: "\(insert) \(SQLIdentifier.quoted(table.name)) (\(columns)) VALUES " + Array(repeating: tuple, count: rows.count).joined(separator: ", "),
                                arguments: StatementArguments(values))
             copied += rows.count
         }
@@ -129,15 +129,15 @@ public enum DataMigration {
     private static func disableTriggers(in db: SQLSession, tables: [Table]) throws -> () throws -> Void {
         switch db.backend {
         case .postgres(let pg):
-            for table in tables { try pg.run(postgres: "ALTER TABLE \(quoted(table.name)) DISABLE TRIGGER USER") }
+            for table in tables { try pg.run(postgres: "ALTER TABLE \(SQLIdentifier.quoted(table.name)) DISABLE TRIGGER USER") }
             return {
-                for table in tables { try pg.run(postgres: "ALTER TABLE \(quoted(table.name)) ENABLE TRIGGER USER") }
+                for table in tables { try pg.run(postgres: "ALTER TABLE \(SQLIdentifier.quoted(table.name)) ENABLE TRIGGER USER") }
             }
         case .sqlite(let sqlite):
             // SQLite cannot switch triggers off: they are dropped and made again from their own SQL.
             let triggers = try Row.fetchAll(sqlite, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")
                 .map { ($0[0] as String, $0[1] as String) }
-            for (name, _) in triggers { try sqlite.execute(sql: "DROP TRIGGER \(quoted(name))") }
+            for (name, _) in triggers { try sqlite.execute(sql: "DROP TRIGGER \(SQLIdentifier.quoted(name))") }
             return {
                 for (_, sql) in triggers { try sqlite.execute(sql: sql) }
             }
@@ -150,10 +150,9 @@ public enum DataMigration {
         for table in tables where table.key.count == 1 {
             let sequence = try pg.run(postgres: "SELECT pg_get_serial_sequence($1, $2)", [table.name.databaseValue, table.key[0].databaseValue])
             guard let name = sequence.first.flatMap({ $0[0] as String? }) else { continue }
-            try pg.run(postgres: "SELECT setval($1, COALESCE((SELECT MAX(\(quoted(table.key[0]))) FROM \(quoted(table.name))), 0) + 1, false)",
+            try pg.run(postgres: "SELECT setval($1, COALESCE((SELECT MAX(\(SQLIdentifier.quoted(table.key[0]))) FROM \(SQLIdentifier.quoted(table.name))), 0) + 1, false)",
                        [name.databaseValue])
         }
     }
 
-    private static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 }

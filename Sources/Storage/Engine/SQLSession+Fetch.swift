@@ -104,8 +104,7 @@ extension TableRecord {
     /// Whether a row has the primary key `key`.
     public static func exists(_ s: SQLSession, key: some DatabaseValueConvertible) throws -> Bool {
         if case .sqlite(let db) = s.backend, let column = try KeyLookup.column(of: databaseTableName, in: db) {
-            let sql = "SELECT EXISTS (SELECT 1 FROM \(KeyLookup.quoted(databaseTableName)) WHERE \(KeyLookup.quoted(column)) = ?)"
-            return try Bool.fetchOne(StatementBudget.statement(sql, in: db), arguments: [key]) ?? false
+            return try Bool.fetchOne(StatementBudget.statement(KeyLookup.exists(databaseTableName, column), in: db), arguments: [key]) ?? false
         }
         return try filter(key: key).fetchCount(s) > 0
     }
@@ -286,9 +285,17 @@ enum KeyLookup {
 
     /// The row of `table` whose `column` is the one argument.
     static func select(_ table: String, _ column: String) -> String {
-        "SELECT * FROM \(quoted(table)) WHERE \(quoted(column)) = ?"
+        "SELECT * FROM \(SQLIdentifier.quoted(table)) WHERE \(SQLIdentifier.quoted(column)) = ?"
     }
 
-    /// `name` as an SQL identifier.
+    /// Whether `table` has a row whose `column` is the one argument.
+    static func exists(_ table: String, _ column: String) -> String {
+        "SELECT EXISTS (SELECT 1 FROM \(SQLIdentifier.quoted(table)) WHERE \(SQLIdentifier.quoted(column)) = ?)"
+    }
+}
+
+/// Names in SQL text.
+enum SQLIdentifier {
+    /// `name` as an SQL identifier, double-quoted with any `"` in it doubled (on both engines).
     static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 }
