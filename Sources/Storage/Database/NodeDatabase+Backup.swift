@@ -56,6 +56,10 @@ extension NodeDatabase {
     /// On PostgreSQL, which checks its own pages and constraints, there is nothing to add: empty.
     public func integrityProblems() async throws -> [String] {
         guard !isPostgres else { return [] }
+        // Counted as a read in flight (it always waits on the pool's queues), so reads that
+        // run in place never wait for the reader it holds (`ReaderGate`).
+        _ = readers.enter()
+        defer { readers.leave() }
         return try await pool.read { try Self.problems(in: $0) }
     }
 

@@ -17,6 +17,10 @@ public final class NodeDatabase: Sendable {
     private let group: GroupCommit
     /// Path of the SQLite file, or the PostgreSQL URL without its password.
     public let path: String
+    /// Where each SQLite read runs (`read`).
+    let readers = ReaderGate(readers: NodeDatabase.configuration.maximumReaderCount)
+    /// Reads in flight through `read` (tests).
+    var readersInFlight: Int { readers.count }
 
     /// The SQLite pool (SQLite only: backups, integrity checks, tests that read the file).
     public var pool: DatabasePool {
@@ -170,16 +174,26 @@ public final class NodeDatabase: Sendable {
         }
     }
 
-    /// Runs `body` in a read transaction off the caller's thread: the async entry point for
-    /// every read on a request or worker path.
+    /// Runs `body` in a read transaction: the async entry point for every read on a request or
+    /// worker path. On SQLite it runs on the calling thread while a reader connection is surely
+    /// free, and otherwise waits for one on the pool's queues (`ReaderGate`); on PostgreSQL it
+    /// runs on the engine's thread pool.
     /// - Parameter body: The queries; it sees one consistent snapshot.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws, or a `DatabaseError`.
     public func read<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws -> T {
         switch engine {
-        case .sqlite(let pool, _): try await pool.unsafeRead { db in try Self.inReadTransaction(db) { try body(Transaction($0)) } }
-        case .postgres(let postgres): try await Self.run(body, write: false, on: postgres)
+        case .sqlite(let pool, _):
+            defer { readers.leave() }
+            if readers.enter() { return try Self.readInPlace(pool, body) }
+            return try await pool.unsafeRead { db in try Self.inReadTransaction(db) { try body(Transaction($0)) } }
+        case .postgres(let postgres): return try await Self.run(body, write: false, on: postgres)
         }
+    }
+
+    /// `read` on the calling thread (GRDB's synchronous read, which a non-async function calls).
+    private static func readInPlace<T>(_ pool: DatabasePool, _ body: (Transaction) throws -> T) throws -> T {
+        try pool.unsafeRead { db in try inReadTransaction(db) { try body(Transaction($0)) } }
     }
 
     /// Runs `body` in a deferred read transaction begun and ended through cached statements,
