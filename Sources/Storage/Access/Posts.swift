@@ -217,13 +217,13 @@ extension Posts {
             """), arguments: [postId])
     }
 
-    /// The accounts mentioned in each of `ids`, by account id, in one query; posts without
-    /// mentions are left out.
-    public func mentionedAccounts(ofPosts ids: some Collection<Int64>) throws -> [Int64: [Account]] {
+    /// What renderings show of the accounts mentioned in each of `ids`, by account id, in one
+    /// query; posts without mentions are left out.
+    public func mentionedAccounts(ofPosts ids: some Collection<Int64>) throws -> [Int64: [MentionedAccount]] {
         try BatchQuery.grouped(db, ids, sql: """
-            SELECT m.post_id AS batch_post_id, a.* FROM \(BatchQuery.idTable) CROSS JOIN mentions m JOIN accounts a ON a.id = m.account_id
+            SELECT m.post_id, \(MentionedAccount.columns) FROM \(BatchQuery.idTable) CROSS JOIN mentions m JOIN accounts a ON a.id = m.account_id
             WHERE m.post_id = \(BatchQuery.idValue) ORDER BY m.post_id, m.account_id
-            """, decode: { try Account(row: $0) })
+            """, decode: { MentionedAccount(row: $0, startingAt: 1) })
     }
 
     /// The hashtag names of each of `ids`, as first spelt and sorted, in one query; posts

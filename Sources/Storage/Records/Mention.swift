@@ -15,3 +15,34 @@ public struct PostMention: Record, Equatable {
         self.accountId = accountId
     }
 }
+
+/// What a post's rendering shows of an account it mentions: its handle and links, without the
+/// rest of the account's row (a page of twenty posts may mention dozens).
+public struct MentionedAccount: Sendable, Equatable {
+    /// The account's id.
+    public var id: Int64
+    /// Local part of the handle.
+    public var username: String
+    /// Host of the account's node; `nil` for local accounts.
+    public var domain: String?
+    /// ActivityPub actor id.
+    public var uri: String
+    /// Profile page URL.
+    public var url: String?
+
+    /// The handle as Mastodon's `acct`: `username` on this node, `username@domain` otherwise.
+    public var acct: String { domain.map { "\(username)@\($0)" } ?? username }
+
+    /// Creates the mention's view of an account.
+    public init(id: Int64, username: String, domain: String?, uri: String, url: String?) {
+        (self.id, self.username, self.domain, self.uri, self.url) = (id, username, domain, uri, url)
+    }
+
+    /// The columns `init(row:startingAt:)` reads, in order, for accounts aliased `a`.
+    static let columns = "a.id, a.username, a.domain, a.uri, a.url"
+
+    /// Decodes `columns` starting at column `index` of `row`.
+    init(row: Row, startingAt index: Int) {
+        self.init(id: row[index], username: row[index + 1], domain: row[index + 2], uri: row[index + 3], url: row[index + 4])
+    }
+}

@@ -17,7 +17,7 @@ struct RenderBatch {
     /// Photos of the posts that have any, in order.
     var media: [Int64: [MediaAttachment]] = [:]
     /// Accounts mentioned in the posts that mention any.
-    var mentions: [Int64: [Account]] = [:]
+    var mentions: [Int64: [MentionedAccount]] = [:]
     /// Hashtag names of the posts that have any, sorted.
     var tags: [Int64: [String]] = [:]
     /// Link preview cards of the posts that have one.
