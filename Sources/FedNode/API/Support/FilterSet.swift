@@ -35,35 +35,46 @@ struct FilterSet {
         return filters.map { Loaded(filter: $0, keywords: keywords[$0.id] ?? [], statuses: statuses[$0.id] ?? []) }
     }
 
-    /// `statuses` with `filtered` set, those matching a `hide` filter left out.
-    func apply(to statuses: [APIStatus]) -> [APIStatus] {
+    /// `statuses` with `filtered` set, those matching a `hide` filter left out. Changed in
+    /// place: the callers hand over a page they rendered for this, so no status is copied.
+    func apply(to statuses: consuming [APIStatus]) -> [APIStatus] {
         guard signedIn else { return statuses }
-        return statuses.compactMap { status in
-            var status = status
-            let target = status.reblog?.value ?? status
-            let results = self.results(for: target)
-            if results.contains(where: { $0.filter.filterAction == "hide" }) { return nil }
-            status.filtered = results
-            if let reblog = status.reblog?.value {
-                var inner = reblog
-                inner.filtered = results
-                status.reblog = APIStatusBox(inner)
-            }
-            return status
+        var hidden = false
+        for index in statuses.indices {
+            hidden = !apply(to: &statuses[index]) || hidden
         }
+        if hidden { statuses.removeAll { $0.filtered == nil } }
+        return statuses
     }
 
     /// `notifications` with their statuses' `filtered` set; those whose status matches a
     /// `hide` filter are left out, as Mastodon leaves them out.
-    func apply(to notifications: [APINotification]) -> [APINotification] {
+    func apply(to notifications: consuming [APINotification]) -> [APINotification] {
         guard signedIn else { return notifications }
-        return notifications.compactMap { notification in
-            guard let status = notification.status else { return notification }
-            guard let kept = apply(to: [status]).first else { return nil }
-            var changed = notification
-            changed.status = kept
-            return changed
+        var hidden = false
+        for index in notifications.indices where notifications[index].status != nil {
+            hidden = !apply(to: &notifications[index].status!) || hidden
         }
+        if hidden { notifications.removeAll { $0.status.map { $0.filtered == nil } ?? false } }
+        return notifications
+    }
+
+    /// Sets `status`'s `filtered` (and its boosted status's) to the filters it matches.
+    /// - Returns: `false`, with `filtered` `nil` (the mark the callers remove by), when a
+    ///   `hide` filter matches.
+    private func apply(to status: inout APIStatus) -> Bool {
+        let results = self.results(for: status.reblog?.value ?? status)
+        if results.contains(where: { $0.filter.filterAction == "hide" }) {
+            status.filtered = nil
+            return false
+        }
+        status.filtered = results
+        if let reblog = status.reblog?.value {
+            var inner = reblog
+            inner.filtered = results
+            status.reblog = APIStatusBox(inner)
+        }
+        return true
     }
 
     /// The filters `status` matches.
