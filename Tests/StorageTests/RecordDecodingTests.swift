@@ -120,6 +120,18 @@ struct RecordDecodingTests {
                                  payload: Data("{}".utf8), receivedAt: Self.t0)
             (item.attempts, item.unfinishedAttempts, item.lastError, item.parkedAt) = (2, 1, "timed out", Self.t0.addingTimeInterval(3))
             try item.insert(db)
+            // An app with every column set and one without its website; a token with every
+            // column set and a client-credentials token with none of the optional ones.
+            let app = OAuthApp(name: "Phanpy", website: "https://phanpy.example", redirectUris: "https://phanpy.example/cb\nurn:ietf:wg:oauth:2.0:oob",
+                               scopes: "read write", clientId: "client-1", clientSecret: "secret-1", createdAt: Self.t0)
+            try app.insert(db)
+            try OAuthApp(name: "Bare", website: nil, redirectUris: "urn:ietf:wg:oauth:2.0:oob", scopes: "read", clientId: "client-2",
+                         clientSecret: "secret-2", createdAt: Self.t0).insert(db)
+            var token = OAuthToken(appId: app.id, accountId: author.id, tokenHash: "hash-1", refreshTokenHash: "refresh-1",
+                                   scopes: "read write", createdAt: Self.t0, expiresAt: Self.t0.addingTimeInterval(3600))
+            (token.revokedAt, token.lastUsedAt) = (Self.t0.addingTimeInterval(60), Self.t0.addingTimeInterval(30))
+            try token.insert(db)
+            try OAuthToken(appId: nil, accountId: nil, tokenHash: "hash-2", refreshTokenHash: nil, scopes: "read", createdAt: Self.t0).insert(db)
         }
         try database.pool.read { db throws in
             #expect(try AccountNotification.fetchOne(db, key: notification.id) == notification)
@@ -130,6 +142,8 @@ struct RecordDecodingTests {
             try Self.expectSameDecoding(PreviewCard.self, db, "SELECT * FROM preview_cards")
             try Self.expectSameDecoding(Delivery.self, db, "SELECT * FROM delivery_queue")
             try Self.expectSameDecoding(InboxItem.self, db, "SELECT * FROM inbox_queue")
+            try Self.expectSameDecoding(OAuthApp.self, db, "SELECT * FROM oauth_apps ORDER BY id")
+            try Self.expectSameDecoding(OAuthToken.self, db, "SELECT * FROM oauth_tokens ORDER BY id")
             // Optional columns left out read as nil; a required one left out throws, both ways.
             let partial = "SELECT id, uri, account_id, local, content, text, spoiler_text, sensitive, visibility, created_at, updated_at FROM posts"
             try Self.expectSameDecoding(Post.self, db, partial)
