@@ -32,6 +32,8 @@ let package = Package(
         .systemLibrary(
             name: "CVips", path: "Sources/CVips", pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]),
+        // Linux headers Swift's Glibc module leaves out (epoll); libc itself, nothing to link.
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
         // Pure values: ActivityStreams vocabulary, WebFinger, NodeInfo, text parsing.
         .target(name: "Activity"),
@@ -70,7 +72,7 @@ let package = Package(
         .target(
             name: "Benchmarks",
             dependencies: [
-                "FedNode", "Storage", "Signatures", "Activity", "CVips",
+                "FedNode", "Storage", "Signatures", "Activity", "CVips", "CLinux",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(

@@ -25,6 +25,10 @@ struct DeliveryBench {
         var startPeakBytes: Int
         /// Deliveries each post caused (200 when shared inboxes collapse the followers).
         var perPost: Double
+        /// CPU seconds per delivery of the server, and of the benchmark process (its sinks,
+        /// mostly), from the posts' commit to the last acknowledgement: the two share the cores.
+        var serverCPU: Double
+        var benchCPU: Double
     }
 
     let settings: BenchSettings
@@ -56,6 +60,7 @@ struct DeliveryBench {
         let before = sink.answered
         let expected = before + settings.deliveryPosts * settings.sinkCount
         log("delivery: \(settings.deliveryPosts) posts x \(settings.sinkCount) inboxes")
+        let (serverBefore, benchBefore) = (CPUTime.seconds(pid: server.pid), CPUTime.ownSeconds())
         let committed = MonotonicClock.now()
         for index in 0..<settings.deliveryPosts {
             _ = try await node.posts.create(PostService.Draft(text: "Photo \(index) from the bench #photography"), by: author)
@@ -63,6 +68,7 @@ struct DeliveryBench {
         guard QueueMonitor.wait(limit: 300, { sink.answered >= expected }) != nil else {
             throw BenchError.timedOut("deliveries (\(sink.answered - before) of \(expected - before)); log: \(server.logTail())")
         }
+        let (serverCPU, benchCPU) = (CPUTime.seconds(pid: server.pid) - serverBefore, CPUTime.ownSeconds() - benchBefore)
         _ = QueueMonitor.wait(limit: 30) { monitor.deliveriesQueued == 0 }
         let tally = sink.snapshot
         let firstArrival = tally.arrivals[before...].min() ?? committed
@@ -72,7 +78,8 @@ struct DeliveryBench {
             deliveries: count, rate: Double(count) / MonotonicClock.seconds(from: firstArrival, to: lastAnswer),
             endToEnd: MonotonicClock.seconds(from: committed, to: lastAnswer),
             wakeUp: MonotonicClock.seconds(from: committed, to: firstArrival), signed: tally.signed,
-            peakBytes: server.memory().peak, startPeakBytes: startPeak, perPost: Double(count) / Double(settings.deliveryPosts))
+            peakBytes: server.memory().peak, startPeakBytes: startPeak, perPost: Double(count) / Double(settings.deliveryPosts),
+            serverCPU: serverCPU / Double(max(count, 1)), benchCPU: benchCPU / Double(max(count, 1)))
     }
 
     /// A node database with the posting account and its followers on the sinks, made through

@@ -81,6 +81,8 @@ extension ReportBuilder {
         let posts = "One warm-up post, then \(settings.deliveryPosts) posts written through `PostService.create` (post, outbox and delivery rows in one transaction) "
             + "by the benchmark process into the server's database. "
         let rate = "Rate = \(delivery.deliveries) deliveries / (last acknowledgement − first arrival at a sink); \(delivery.signed) requests carried a signature. "
+            + "CPU per delivery from the commit to the last acknowledgement: the server \(Format.ms(delivery.serverCPU * 1000)), "
+            + "the benchmark process (the sinks, one thread waiting with epoll) \(Format.ms(delivery.benchCPU * 1000)). "
         let wake = "From the commit to the first arrival took \(Format.seconds(delivery.wakeUp)): the posts are written by another process, "
             + "so the worker only finds them at its next poll (every 5 s); commit to last acknowledgement \(Format.seconds(delivery.endToEnd))."
         let reference = "Delivery reference: `\(openssl.command)` in the same run, with nothing else of the suite running (\(Format.rate(openssl.verifyPerSecond)) verify)."

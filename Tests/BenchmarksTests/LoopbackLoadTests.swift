@@ -17,4 +17,21 @@ import Testing
         #expect(QueueMonitor.wait(limit: 5) { sink.answered >= 200 } != nil)
         #expect(sink.snapshot.answered == 200 && sink.snapshot.signed == 200)
     }
+
+    @Test func everySinkAnswersAcrossConnectionsThatCloseAndOpenAgain() throws {
+        let sink = try LoopbackSink(count: 3)
+        sink.start()
+        defer { sink.stop() }
+        let unsigned = Array("POST /inbox HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\n{}".utf8)
+        // Each run opens its connections and closes them at the end, so later runs reuse the
+        // descriptor numbers of connections the sink has seen close.
+        for round in 0..<2 {
+            for port in sink.ports {
+                let result = try LoadGenerator(port: port, connections: 3).run(Array(repeating: unsigned, count: 50), limit: 30)
+                #expect(result.statuses == [202: 50], "round \(round), port \(port)")
+            }
+        }
+        #expect(QueueMonitor.wait(limit: 5) { sink.answered >= 300 } != nil)
+        #expect(sink.snapshot.answered == 300 && sink.snapshot.signed == 0)
+    }
 }
