@@ -32,7 +32,7 @@ let package = Package(
         .systemLibrary(
             name: "CVips", path: "Sources/CVips", pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]),
-        // Linux headers Swift's Glibc module leaves out (epoll); libc itself, nothing to link.
+        // Linux interfaces Swift's Glibc module leaves out (epoll, accept4); libc itself, nothing to link.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
         // Pure values: ActivityStreams vocabulary, WebFinger, NodeInfo, text parsing.

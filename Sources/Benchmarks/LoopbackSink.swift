@@ -116,10 +116,9 @@ public final class LoopbackSink: @unchecked Sendable {
     private func acceptAll(_ listener: Int32) -> [Int32] {
         var accepted: [Int32] = []
         while true {
-            let fd = accept(listener, nil, nil)
+            // Close-on-exec from the start: no server process spawned meanwhile may hold it.
+            let fd = accept4(listener, nil, nil, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
             guard fd >= 0 else { return accepted }
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // no server process spawned later may hold it
-            LoopbackSocket.setNonBlocking(fd)
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             accepted.append(fd)

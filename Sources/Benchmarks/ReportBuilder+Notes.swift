@@ -82,7 +82,7 @@ extension ReportBuilder {
             + "by the benchmark process into the server's database. "
         let rate = "Rate = \(delivery.deliveries) deliveries / (last acknowledgement − first arrival at a sink); \(delivery.signed) requests carried a signature. "
             + "CPU per delivery from the commit to the last acknowledgement: the server \(Format.ms(delivery.serverCPU * 1000)), "
-            + "the benchmark process (the sinks, one thread waiting with epoll) \(Format.ms(delivery.benchCPU * 1000)). "
+            + "the benchmark process (its sinks, one thread waiting with epoll, and its writing the posts and polling the queue) \(Format.ms(delivery.benchCPU * 1000)). "
         let wake = "From the commit to the first arrival took \(Format.seconds(delivery.wakeUp)): the posts are written by another process, "
             + "so the worker only finds them at its next poll (every 5 s); commit to last acknowledgement \(Format.seconds(delivery.endToEnd))."
         let reference = "Delivery reference: `\(openssl.command)` in the same run, with nothing else of the suite running (\(Format.rate(openssl.verifyPerSecond)) verify)."
@@ -112,8 +112,8 @@ extension ReportBuilder {
             let served = pages.compactMap { page in page.serverSeconds.map { "\(page.figure) \(Format.ms($0 * 1000))" } }
             if !served.isEmpty {
                 notes.append("Lists over HTTP as the server timed them (from its `/metrics`, `fednode_http_request_duration_seconds`: the mean time "
-                    + "from the router to the response head of the timed requests, waits inside the server for a core or a database connection "
-                    + "included): \(served.joined(separator: "; ")).")
+                    + "from the router to the response head of the timed requests: waits inside a handler, for a core or a database connection, "
+                    + "are included; time a request spent queued before the router is not): \(served.joined(separator: "; ")).")
             }
         }
         return notes

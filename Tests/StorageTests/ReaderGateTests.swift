@@ -32,14 +32,18 @@ import Testing
         let authors = (0..<8).map { Account(username: "author\($0)", domain: nil, uri: "https://local.example/users/author\($0)") }
         try database.writeBlocking { tx in for author in authors { try tx.accounts.insert(author) } }
 
-        // An integrity check or a backup holds a reader without counting itself.
+        // Code that uses the pool directly holds a reader without counting itself; the reads
+        // start once it holds it.
+        let holding = Atomic<Bool>(false)
         let release = Atomic<Bool>(false)
         let holder = Task {
             try await database.pool.read { db in
+                holding.store(true, ordering: .releasing)
                 while !release.load(ordering: .acquiring) { usleep(1_000) }
                 return try Int.fetchOne(db, sql: "SELECT count(*) FROM accounts")
             }
         }
+        while !holding.load(ordering: .acquiring) { try await Task.sleep(nanoseconds: 1_000_000) }
         // Many more reads than readers, each long enough to overlap the others, so some run in
         // place and some wait on the pool's queues.
         let names = try await withThrowingTaskGroup(of: String?.self) { group in

@@ -241,12 +241,16 @@ public final class NodeDatabase: Sendable {
         }
     }
 
-    /// `read`, blocking the calling thread: for the command line and start-up only, never on
-    /// the cooperative pool (a blocked cooperative thread can deadlock every reader).
+    /// `read`, blocking the calling thread: for the command line, start-up and threads of
+    /// their own (a sign-in's password check), never on the cooperative pool. Counted as a read
+    /// in flight, so reads that run in place see the reader it holds (`ReaderGate`).
     public func readBlocking<T>(_ body: (Transaction) throws -> T) throws -> T {
         switch engine {
-        case .sqlite(let pool, _): try pool.read { try body(Transaction($0)) }
-        case .postgres(let postgres): try postgres.transactionBlocking(write: false) { try body(Transaction($0)) }
+        case .sqlite(let pool, _):
+            _ = readers.enter()
+            defer { readers.leave() }
+            return try pool.read { try body(Transaction($0)) }
+        case .postgres(let postgres): return try postgres.transactionBlocking(write: false) { try body(Transaction($0)) }
         }
     }
 

@@ -1,19 +1,24 @@
 import Synchronization
 
-/// Decides where each SQLite read runs: on the calling thread while the pool surely has a
-/// reader connection free, otherwise on the pool's own queues.
+/// Decides where each SQLite read runs: on the calling thread while the pool has a reader
+/// connection to spare, otherwise on the pool's own queues.
 ///
 /// GRDB's async read hops from the caller's thread to a queue that waits for a free reader,
 /// then to that reader's queue, then back: thread switches and wake-ups at every read, two
 /// reads per page of a list (its token, then the page). Its synchronous read takes a reader
-/// and runs on the calling thread. On a cooperative thread that is only acceptable for the
-/// read's own work, never to wait for a connection: a reader taken by an async read is given
-/// back by a continuation that itself needs a cooperative thread, so cooperative threads all
-/// waiting for readers could wait for ever. So every read counts itself here, and runs in
-/// place only when the reads in flight, itself included, leave one of the pool's readers
-/// unused (kept for the one read that does not go through here, a backup). Reads past that
-/// wait on the pool's queues, as before; measured with many clients at once, that mix cost
-/// less CPU per request than either way alone (BENCHMARKS.md, round twelve).
+/// and runs on the calling thread. A cooperative thread must not be left waiting there for a
+/// connection, though: a reader held by an async read is given back by a continuation that
+/// needs a cooperative thread, so cooperative threads all waiting for readers held that way
+/// would wait for ever. So every read through `NodeDatabase` counts itself here (`read`,
+/// `readBlocking`, the integrity check), and runs in place only when the reads in flight,
+/// itself included, leave one of the pool's readers unused, kept for code that uses the pool
+/// directly (tests, tools). Reads past that wait on the pool's queues, as before. A read that
+/// went in place can still wait a moment, for readers that async reads took after it entered,
+/// but the last cooperative thread to enter finds a reader free, and finishing frees it to
+/// run the continuations that give the others back. GRDB's barriers (closing the pool,
+/// `releaseMemory()`, migrations) wait for every reader; none of them runs while the node
+/// serves. Measured with many clients at once, this mix cost less CPU per request than either
+/// way alone (BENCHMARKS.md, round twelve).
 final class ReaderGate: Sendable {
     /// The most reads that run in place at once.
     let limit: Int
