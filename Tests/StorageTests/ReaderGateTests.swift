@@ -62,6 +62,6 @@ import Testing
         #expect(Set(names.compactMap { $0 }) == Set(authors.map(\.username)))
         release.store(true, ordering: .releasing)
         #expect(try await holder.value == authors.count)
-        #expect(database.readersInFlight == 0)
+        #expect(database.readers.count == 0)
     }
 }

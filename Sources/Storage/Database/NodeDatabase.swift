@@ -19,8 +19,6 @@ public final class NodeDatabase: Sendable {
     public let path: String
     /// Where each SQLite read runs (`read`).
     let readers = ReaderGate(readers: NodeDatabase.configuration.maximumReaderCount)
-    /// Reads in flight through `read` (tests).
-    var readersInFlight: Int { readers.count }
 
     /// The SQLite pool (SQLite only: backups, integrity checks, tests that read the file).
     public var pool: DatabasePool {
@@ -175,9 +173,9 @@ public final class NodeDatabase: Sendable {
     }
 
     /// Runs `body` in a read transaction: the async entry point for every read on a request or
-    /// worker path. On SQLite it runs on the calling thread while a reader connection is surely
-    /// free, and otherwise waits for one on the pool's queues (`ReaderGate`); on PostgreSQL it
-    /// runs on the engine's thread pool.
+    /// worker path. On SQLite it runs on the calling thread while the pool has a reader
+    /// connection to spare, and otherwise waits for one on the pool's queues (`ReaderGate`);
+    /// on PostgreSQL it runs on the engine's thread pool.
     /// - Parameter body: The queries; it sees one consistent snapshot.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws, or a `DatabaseError`.

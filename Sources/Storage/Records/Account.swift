@@ -84,7 +84,10 @@ public struct Account: Record, Equatable, Identifiable {
     public var isLocal: Bool { domain == nil }
 
     /// `username` for local accounts, `username@domain` for remote ones (Mastodon's `acct`).
-    public var acct: String { domain.map { "\(username)@\($0)" } ?? username }
+    public var acct: String { Self.acct(username: username, domain: domain) }
+
+    /// Mastodon's `acct` of the account `username` on `domain` (`nil`: this node).
+    static func acct(username: String, domain: String?) -> String { domain.map { "\(username)@\($0)" } ?? username }
 
     /// Where activities for this account should go: the shared inbox when there is one.
     public var deliveryInbox: String? { sharedInboxUrl ?? inboxUrl }

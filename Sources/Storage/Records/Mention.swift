@@ -31,7 +31,7 @@ public struct MentionedAccount: Sendable, Equatable {
     public var url: String?
 
     /// The handle as Mastodon's `acct`: `username` on this node, `username@domain` otherwise.
-    public var acct: String { domain.map { "\(username)@\($0)" } ?? username }
+    public var acct: String { Account.acct(username: username, domain: domain) }
 
     /// Creates the mention's view of an account.
     public init(id: Int64, username: String, domain: String?, uri: String, url: String?) {
