@@ -10,6 +10,9 @@ public struct LoadResult: Sendable {
     public var statuses: [Int: Int] = [:]
     /// Requests that got no response (connection reset, timeout).
     public var failures = 0
+    /// Requests sent again on a new connection because the kept-alive one they went out on
+    /// turned out closed by the server before any byte of a response (as curl does).
+    public var resent = 0
     /// From the first request written to the last response read, in seconds.
     public var seconds: Double = 0
 
@@ -69,6 +72,8 @@ private struct Connection {
     var written = 0
     var started: UInt64 = 0
     var buffer: [UInt8] = []
+    /// Whether the request in flight is already a second attempt.
+    var resending = false
 }
 
 /// The mutable state of one `LoadGenerator.run`, driven by `poll(2)` on one thread.
@@ -132,6 +137,7 @@ private struct LoadRun {
         connections[index].request = next
         connections[index].written = 0
         connections[index].started = MonotonicClock.now()
+        connections[index].resending = false
         next += 1
         flush(index)
     }
@@ -164,9 +170,30 @@ private struct LoadRun {
         if head.closes { reconnect(index) }
     }
 
-    /// The connection broke: its request counts as failed, and a new connection replaces it.
+    /// The connection broke. Every connection was open and idle before its request went out,
+    /// so one that breaks before any byte of a response may have been closed by the server's
+    /// idle timeout just as the request left (paced runs leave connections idle for long):
+    /// the request goes again once on a new connection, as HTTP clients do with a kept-alive
+    /// connection (curl: "Connection died, retrying a fresh connect"). Otherwise, or the second
+    /// time, the request counts as failed. Either way a new connection replaces this one.
     private mutating func fail(_ index: Int) {
-        if connections[index].request >= 0 {
+        let connection = connections[index]
+        if connection.request >= 0, !connection.resending, connection.buffer.isEmpty {
+            reconnect(index)
+            guard connections[index].fd >= 0 else {
+                result.failures += 1
+                finished += 1
+                return
+            }
+            connections[index].request = connection.request
+            connections[index].written = 0
+            connections[index].started = connection.started
+            connections[index].resending = true
+            result.resent += 1
+            flush(index)
+            return
+        }
+        if connection.request >= 0 {
             result.failures += 1
             finished += 1
         }

@@ -60,7 +60,7 @@ extension ReportBuilder {
         notes.append("Inbox reference: the same generator and connections sending `GET /healthz` (one `SELECT 1` through the database pool) to the same server, before the inbox traffic.")
         if !results.sustained.isEmpty {
             let steps = results.sustained.map { step in
-                "\(Int(step.rate))/s: \(step.accepted.statuses[202, default: 0]) accepted, queue depth by 10 s \(stride(from: 0, to: step.depths.count, by: 10).map { String(step.depths[$0]) }.joined(separator: " → ")) (\(step.sustained ? "held" : "grew"))"
+                "\(Int(step.rate))/s: \(step.accepted.statuses[202, default: 0]) accepted\(Self.otherAnswers(step.accepted)), queue depth by 10 s \(stride(from: 0, to: step.depths.count, by: 10).map { String(step.depths[$0]) }.joined(separator: " → ")) (\(step.sustained ? "held" : "grew"))"
             }
             notes.append("Inbox sustained, at \(Self.count(size)) posts on a fresh copy, after the warm-up: signed activities sent at a steady pace "
                 + "(open loop: request n leaves n/rate seconds after the start) for \(Int(SustainedInboxBench.seconds(settings))) s each, the queue "
@@ -70,6 +70,15 @@ extension ReportBuilder {
                 + steps.joined(separator: "; ") + ".")
         }
         return notes
+    }
+
+    /// What else a paced run's requests got besides 202s, if anything: other statuses, no
+    /// answer, and the requests sent again after a kept-alive connection closed under them.
+    static func otherAnswers(_ result: LoadResult) -> String {
+        var parts = result.statuses.filter { $0.key != 202 }.sorted { $0.key < $1.key }.map { "\($0.value) answered \($0.key)" }
+        if result.failures > 0 { parts.append("\(result.failures) not answered") }
+        if result.resent > 0 { parts.append("\(result.resent) sent again on a new connection") }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }
 
     private func deliveryNotes() -> [String] {
