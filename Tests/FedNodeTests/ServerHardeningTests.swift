@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Testing
 @testable import FedNode
 
@@ -73,6 +74,30 @@ struct ServerHardeningTests {
             let (text, closed) = try await RawHTTPClient.exchange(port: served.port, Array(two.utf8), limit: 15)
             #expect(text.components(separatedBy: "HTTP/1.1 200").count == 3)
             #expect(closed)
+        }
+    }
+
+    @Test("connections closed before their first request, by the client or by the idle timeout, log no error")
+    func connectionsClosedBeforeARequestAreQuiet() async throws {
+        var limits = ServerLimits()
+        limits.requestHeadSeconds = 1
+        let store = CapturingLogHandler.Store()
+        let logger = Logger(label: "fednode-quiet-close-test") { _ in CapturingLogHandler(store: store) }
+        try await ServedNode.with(limits: limits, logger: logger) { served in
+            // A load balancer's TCP check, a browser's unused preconnect: open, then close.
+            for _ in 0..<3 { _ = try await RawHTTPClient.exchange(port: served.port, [], limit: 0.2) }
+            // Open and send nothing: the node closes it when the head timeout runs out.
+            let (_, closed) = try await RawHTTPClient.exchange(port: served.port, [], limit: 15)
+            #expect(closed)
+            // Half a head, then the client goes away.
+            _ = try await RawHTTPClient.exchange(port: served.port, Array("GET /healthz HTTP/1.1\r\n".utf8), limit: 0.2)
+            let (text, _) = try await RawHTTPClient.exchange(port: served.port, Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8),
+                                                       until: Self.untilResponseEnds)
+            #expect(Self.answeredStatus(text) == 200)
+            try await Task.sleep(for: .milliseconds(300))
+            // Read before the test stops the server (cancelling it logs on its own).
+            let loud = store.all.filter { $0.level >= .warning }
+            #expect(loud.isEmpty, "\(loud.map { "\($0.level) \($0.message) \($0.metadata)" })")
         }
     }
 

@@ -34,6 +34,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var timer: Scheduled<Void>?
     /// Set by the `101 Switching Protocols` head: the guard leaves the pipeline at the next flush.
     private var leavesAfterFlush = false
+    /// Whether a request head has arrived on this connection.
+    private var sawRequest = false
 
     init(limits: ServerLimits, logger: Logger, refuse: Bool = false) {
         self.limits = limits
@@ -58,6 +60,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         disarm()
+        // Closed before a first request (our head timeout, a 400, a client that connected and
+        // left: a load balancer's TCP check, a browser's unused preconnect): the upgrade handler
+        // further on still waits for that request to decide on a WebSocket, and a close it is
+        // not told about fails its wait as an error, which Hummingbird logs at `error` for every
+        // such connection. Told that input ended, it gives up quietly, as when a client
+        // half-closes.
+        if !sawRequest { context.fireUserInboundEventTriggered(ChannelEvent.inputClosed) }
         context.fireChannelInactive()
     }
 
@@ -65,6 +74,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if refuse { return }  // answered 503 and closing: nothing reaches the application
         switch unwrapInboundIn(data) {
         case .head:
+            sawRequest = true
             phase = .readingBody
             responseStarted = false
             arm(context, seconds: limits.bodyIdleSeconds)

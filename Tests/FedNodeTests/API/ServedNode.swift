@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 @testable import FedNode
 
 #if canImport(Glibc)
@@ -27,14 +28,15 @@ final class ServedNode: Sendable {
     }
 
     /// Starts a node on a free port and waits until it answers.
-    static func start(limits: ServerLimits = ServerLimits(), configure: (inout NodeConfiguration) -> Void = { _ in }) async throws -> ServedNode {
+    static func start(limits: ServerLimits = ServerLimits(), logger: Logger = TestNode.logger,
+                      configure: (inout NodeConfiguration) -> Void = { _ in }) async throws -> ServedNode {
         let port = try LoopbackPort.free()
         let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("fednode-stream-\(UUID().uuidString)")
         var configuration = TestNode.configuration(domain: "127.0.0.1:\(port)", dataDirectory: directory)
         configuration.port = port
         configuration.serverLimits = limits
         configure(&configuration)
-        let test = TestNode(node: try Node(configuration: configuration, logger: TestNode.logger), dataDirectory: directory)
+        let test = TestNode(node: try Node(configuration: configuration, logger: logger), dataDirectory: directory)
         let app = buildApplication(node: test.node)
         let served = ServedNode(test: test, port: port, task: Task { try await app.run() })
         for _ in 0..<200 {
@@ -47,9 +49,10 @@ final class ServedNode: Sendable {
     }
 
     /// Runs `body` against a started node and stops it afterwards, also when `body` fails.
-    static func with(limits: ServerLimits = ServerLimits(), configure: (inout NodeConfiguration) -> Void = { _ in },
+    static func with(limits: ServerLimits = ServerLimits(), logger: Logger = TestNode.logger,
+                     configure: (inout NodeConfiguration) -> Void = { _ in },
                      _ body: (ServedNode) async throws -> Void) async throws {
-        let served = try await start(limits: limits, configure: configure)
+        let served = try await start(limits: limits, logger: logger, configure: configure)
         do {
             try await body(served)
         } catch {
