@@ -35,6 +35,9 @@ public struct BenchSettings: Sendable {
     public var inboxRequests = 20_000
     /// Connections (requests in flight) of the load generator.
     public var connections = 64
+    /// Rates of the sustained inbox part to hold, in order, instead of its search from the
+    /// burst's drain rate (to compare builds at the same rates).
+    public var sustainedRates: [Double]?
     /// Timed timeline pages per size.
     public var timelineQueries = 2_000
     /// Timed posts in the delivery benchmark (after one warm-up post).

@@ -28,9 +28,25 @@ struct InboxBench {
         /// CPU seconds of the server and of the benchmark process while the timed requests were sent.
         var serverCPU: Double
         var generatorCPU: Double
+        /// CPU seconds of the server from the last 202 to the empty queue: only the worker ran,
+        /// on the `backlog` items.
+        var drainCPU: Double
         /// Durable transactions the inbox's group commit made for the timed activities, and the
         /// writes they held, from the server's `/metrics` (`nil` when it could not be read).
         var groupCommits: (transactions: Double, writes: Double)? = nil
+
+        /// The server's CPU per activity, split between accepting it (the request up to its 202)
+        /// and processing it (the worker, from the queue to the timelines), in seconds: processing
+        /// from the drain after the last 202, when nothing else ran; accepting from the burst,
+        /// less the processing of the items the worker finished meanwhile. `nil` when the queue did
+        /// not drain or either share is not positive.
+        func cpuPerActivity(timed: Int) -> (accepting: Double, processing: Double)? {
+            guard drained, backlog > 0, timed > 0 else { return nil }
+            let processing = drainCPU / Double(backlog)
+            let accepting = (serverCPU - Double(timed - backlog) * processing) / Double(timed)
+            guard processing > 0, accepting > 0 else { return nil }
+            return (accepting, processing)
+        }
     }
 
     let settings: BenchSettings
@@ -59,7 +75,8 @@ struct InboxBench {
         let metricsBefore = ServerMetrics.scrape(port: server.port)
         let (serverBefore, generatorBefore) = (CPUTime.seconds(pid: server.pid), CPUTime.ownSeconds())
         let accepted = try generator.run(timed)
-        let (serverCPU, generatorCPU) = (CPUTime.seconds(pid: server.pid) - serverBefore, CPUTime.ownSeconds() - generatorBefore)
+        let serverAfter = CPUTime.seconds(pid: server.pid)
+        let (serverCPU, generatorCPU) = (serverAfter - serverBefore, CPUTime.ownSeconds() - generatorBefore)
         log("inbox \(database.posts) posts: \(Int(accepted.rate(of: 202)))/s accepted, draining the queue")
         let metricsAfter = ServerMetrics.scrape(port: server.port)
         let groupCommits = Self.groupCommits(from: metricsBefore, to: metricsAfter)
@@ -67,6 +84,7 @@ struct InboxBench {
         let backlog = monitor.inboxPending
         let drainedAt = QueueMonitor.wait(limit: 150) { monitor.inboxPending == 0 }
         let end = drainedAt ?? MonotonicClock.now()
+        let drainCPU = CPUTime.seconds(pid: server.pid) - serverAfter
         let handled = drainedAt == nil ? timed.count - max(0, monitor.inboxPending) : timed.count
         // The outcomes as an operator reads them, since the start (warm-up included).
         let ended = ServerMetrics.scrape(port: server.port)?.totals("fednode_inbox_processed_total", by: "outcome")
@@ -75,7 +93,7 @@ struct InboxBench {
             posts: database.posts, accepted: accepted, reference: reference, backlog: backlog,
             drainRate: Double(handled) / MonotonicClock.seconds(from: sendStart, to: end), drained: drainedAt != nil,
             outcomes: monitor.outcomes, startSeconds: start, peakBytes: server.memory().peak, startPeakBytes: startPeak,
-            serverCPU: serverCPU, generatorCPU: generatorCPU, groupCommits: groupCommits)
+            serverCPU: serverCPU, generatorCPU: generatorCPU, drainCPU: drainCPU, groupCommits: groupCommits)
         if let ended, !ended.isEmpty { (figures.outcomes, figures.outcomesFromMetrics) = (ended, true) }
         if let start = queued(metricsBefore), let end = queued(metricsAfter) { figures.serverQueued = Int(end - start) }
         return figures

@@ -111,7 +111,10 @@ private struct LoadRun {
                 if let interval {
                     let due = start + UInt64(next) * interval, now = MonotonicClock.now()
                     if now < due {
-                        wait = Int32(min(200, (due - now) / 1_000_000))
+                        // Rounded up: rounded down, a request due in under a millisecond made
+                        // `poll` return at once, and the paced runs spun a whole core of the
+                        // machine the server shares.
+                        wait = Int32(min(200, (due - now + 999_999) / 1_000_000))
                         break
                     }
                 }

@@ -48,6 +48,17 @@ extension ReportBuilder {
         let cpu = "While the timed requests were sent (\(String(format: "%.1f", window)) s at \(Self.count(size)) posts) the server used "
             + String(format: "%.2f cores and the benchmark process (the load generator) %.2f.", inbox.serverCPU / window, inbox.generatorCPU / window)
         var notes = [setup + traffic + " " + cpu, drain]
+        let acceptedCount = inbox.accepted.statuses[202, default: 0]
+        if let share = inbox.cpuPerActivity(timed: acceptedCount) {
+            let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
+            let ceiling = cores / (share.accepting + share.processing)
+            notes.append("Inbox CPU per activity at \(Self.count(size)) posts, the server's utime + stime: processing "
+                + "\(Format.ms(share.processing * 1000)) (the worker alone, from the last 202 to the empty queue: "
+                + String(format: "%.2f", inbox.drainCPU) + " CPU-seconds for \(inbox.backlog) items), accepting "
+                + "\(Format.ms(share.accepting * 1000)) (the burst's CPU less the processing of the \(acceptedCount - inbox.backlog) items finished during it). "
+                + "A steady rate r costs r × (accepting + processing) CPU-seconds a second, so on \(Int(cores)) cores no rate above "
+                + "\(Int(ceiling))/s can hold, however the work is scheduled; 0.8 × the burst's accepted rate is \(Int(0.8 * inbox.accepted.rate(of: 202)))/s.")
+        }
         if let groups = inbox.groupCommits, groups.transactions > 0 {
             notes.append("Group commit while the timed requests were sent, from the server's `/metrics` (`fednode_sqlite_group_commit_size`): "
                 + "\(Int(groups.transactions)) durable transactions held \(Int(groups.writes)) inbox writes, "
@@ -60,7 +71,7 @@ extension ReportBuilder {
         notes.append("Inbox reference: the same generator and connections sending `GET /healthz` (one `SELECT 1` through the database pool) to the same server, before the inbox traffic.")
         if !results.sustained.isEmpty {
             let steps = results.sustained.map { step in
-                "\(Int(step.rate))/s: \(step.accepted.statuses[202, default: 0]) accepted\(Self.otherAnswers(step.accepted)), queue depth by 10 s \(stride(from: 0, to: step.depths.count, by: 10).map { String(step.depths[$0]) }.joined(separator: " → ")) (\(step.sustained ? "held" : "grew"))"
+                "\(Int(step.rate))/s: \(step.accepted.statuses[202, default: 0]) accepted\(Self.otherAnswers(step.accepted)), queue depth by 10 s \(stride(from: 0, to: step.depths.count, by: 10).map { String(step.depths[$0]) }.joined(separator: " → ")) (\(step.sustained ? "held" : "grew"); the benchmark process used \(String(format: "%.2f", step.generatorCores)) cores)"
             }
             notes.append("Inbox sustained, at \(Self.count(size)) posts on a fresh copy, after the warm-up: signed activities sent at a steady pace "
                 + "(open loop: request n leaves n/rate seconds after the start) for \(Int(SustainedInboxBench.seconds(settings))) s each, the queue "

@@ -18,6 +18,9 @@ struct SustainedInboxBench {
         /// Queue depth (not yet attempted) sampled every second.
         var depths: [Int]
         var sustained: Bool
+        /// Cores the benchmark process used while the requests were sent (the load generator,
+        /// and the queue sampling), from its utime + stime.
+        var generatorCores: Double = 0
     }
 
     let settings: BenchSettings
@@ -44,8 +47,10 @@ struct SustainedInboxBench {
         _ = try generator.run(warmUp)
         _ = QueueMonitor.wait(limit: 120) { monitor.inboxPending == 0 }
         var results: [Step] = []
-        var (next, rate) = (firstActivity, max(10, rate.rounded()))
-        for _ in 0..<steps {
+        let chosen = settings.sustainedRates
+        var (next, rate) = (firstActivity, max(10, (chosen?.first ?? rate).rounded()))
+        for index in 0..<(chosen?.count ?? steps) {
+            if let chosen { rate = max(10, chosen[index].rounded()) }
             let count = Int(rate * seconds)
             log("inbox sustained: \(Int(rate))/s for \(Int(seconds)) s (signing \(count) requests)")
             let requests = try InboxTraffic.signed(next..<(next + count), keys: keys)
@@ -73,12 +78,15 @@ struct SustainedInboxBench {
             }
             sampled.signal()
         }
+        let cpuBefore = CPUTime.ownSeconds()
         let accepted = try generator.run(requests, limit: seconds * 2 + 30, perSecond: rate)
+        let generatorCores = (CPUTime.ownSeconds() - cpuBefore) / max(accepted.seconds, 0.001)
         samples.withLock { $0.done = true }
         sampled.wait()
         let depths = samples.withLock { $0.depths }
         return Step(rate: rate, accepted: accepted, depths: depths,
-                    sustained: accepted.statuses[202, default: 0] == requests.count && Self.bounded(depths, rate: rate))
+                    sustained: accepted.statuses[202, default: 0] == requests.count && Self.bounded(depths, rate: rate),
+                    generatorCores: generatorCores)
     }
 
     /// Whether the sampled depths stopped growing (see the type's description).

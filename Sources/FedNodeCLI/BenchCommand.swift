@@ -23,6 +23,8 @@ struct BenchCommand: AsyncParsableCommand {
     var output: String?
     @Option(help: "The fednode executable to benchmark (default: this one).")
     var server: String?
+    @Option(name: .customLong("sustained-rates"), help: "Inbox rates (per second) to hold in the sustained part, comma-separated, instead of searching from the drain rate.")
+    var sustainedRates: String?
     @Flag(help: "A fast smoke run: one 10k-post database, few requests.")
     var quick = false
 
@@ -50,6 +52,11 @@ struct BenchCommand: AsyncParsableCommand {
         }
         if let inboxRequests { settings.inboxRequests = max(100, inboxRequests) }
         if let connections { settings.connections = max(1, connections) }
+        if let sustainedRates {
+            let rates = sustainedRates.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard !rates.isEmpty, rates.allSatisfy({ $0 >= 10 }) else { throw ValidationError("--sustained-rates takes rates of at least 10 per second") }
+            settings.sustainedRates = rates
+        }
         print(try await BenchSuite(settings: settings).run())
     }
 
