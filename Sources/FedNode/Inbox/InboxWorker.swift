@@ -91,7 +91,10 @@ public struct InboxWorker: Service {
                     ended += 1
                     refill = inFlight.count <= refillBelow
                 case .wake:
-                    refill = true
+                    // New work: start it now if slots are free; with most slots busy it waits for
+                    // the refill that the next endings make (every accepted activity wakes the
+                    // worker, and a refill per activity cost a query and a claim for one item).
+                    refill = inFlight.count <= refillBelow
                     if !Task.isCancelled { group.addTask { await signal.wait(timeout: .seconds(2)); return .wake } }
                 }
             }
@@ -107,7 +110,9 @@ public struct InboxWorker: Service {
         // A window full of one busy actor's items says nothing of the items behind it: look
         // again with that actor excluded, a few times at most.
         for _ in 0..<4 where inFlight.hasRoom {
-            let window = limits.maxInFlight * 4
+            // Four candidates per free slot: enough to pass over items of actors and domains at
+            // their limits, without reading and decoding the whole in-flight width at each refill.
+            let window = max(16, (limits.maxInFlight - inFlight.count) * 4)
             let (actors, domains) = (inFlight.actors, inFlight.saturatedDomains)
             guard let candidates = try? await node.database.read({ db in
                 try db.inbox.candidates(at: now, excludingActors: actors, excludingDomains: domains, limit: window)
