@@ -9,7 +9,7 @@ struct InboxBench {
         var posts: Int
         var accepted: LoadResult
         var reference: LoadResult
-        /// Items still queued when the last 202 came back.
+        /// Items not yet started when the last 202 came back.
         var backlog: Int
         /// Timed activities handled per second, first request to empty queue.
         var drainRate: Double
@@ -28,8 +28,8 @@ struct InboxBench {
         /// CPU seconds of the server and of the benchmark process while the timed requests were sent.
         var serverCPU: Double
         var generatorCPU: Double
-        /// CPU seconds of the server from the last 202 to the empty queue: only the worker ran,
-        /// on the `backlog` items.
+        /// CPU seconds of the server from the last 202 until every item had started: only the
+        /// worker ran, on the `backlog` items.
         var drainCPU: Double
         /// Durable transactions the inbox's group commit made for the timed activities, and the
         /// writes they held, from the server's `/metrics` (`nil` when it could not be read).
@@ -38,12 +38,13 @@ struct InboxBench {
         /// The server's CPU per activity, split between accepting it (the request up to its 202)
         /// and processing it (the worker, from the queue to the timelines), in seconds: processing
         /// from the drain after the last 202, when nothing else ran; accepting from the burst,
-        /// less the processing of the items the worker finished meanwhile. `nil` when the queue did
-        /// not drain or either share is not positive.
-        func cpuPerActivity(timed: Int) -> (accepting: Double, processing: Double)? {
-            guard drained, backlog > 0, timed > 0 else { return nil }
+        /// less the processing of the items the worker started meanwhile (up to a worker's width
+        /// of items is in flight at either end, which roughly cancels out). `nil` when the queue
+        /// did not drain or either share is not positive.
+        func cpuPerActivity(accepted: Int) -> (accepting: Double, processing: Double)? {
+            guard drained, backlog > 0, accepted > 0 else { return nil }
             let processing = drainCPU / Double(backlog)
-            let accepting = (serverCPU - Double(timed - backlog) * processing) / Double(timed)
+            let accepting = (serverCPU - Double(accepted - backlog) * processing) / Double(accepted)
             guard processing > 0, accepting > 0 else { return nil }
             return (accepting, processing)
         }
@@ -76,12 +77,12 @@ struct InboxBench {
         let (serverBefore, generatorBefore) = (CPUTime.seconds(pid: server.pid), CPUTime.ownSeconds())
         let accepted = try generator.run(timed)
         let serverAfter = CPUTime.seconds(pid: server.pid)
+        let backlog = monitor.inboxPending
         let (serverCPU, generatorCPU) = (serverAfter - serverBefore, CPUTime.ownSeconds() - generatorBefore)
         log("inbox \(database.posts) posts: \(Int(accepted.rate(of: 202)))/s accepted, draining the queue")
         let metricsAfter = ServerMetrics.scrape(port: server.port)
         let groupCommits = Self.groupCommits(from: metricsBefore, to: metricsAfter)
         let queued = { (metrics: ServerMetrics?) in metrics?.totals("fednode_inbox_accepted_total", by: "result")["queued"] }
-        let backlog = monitor.inboxPending
         let drainedAt = QueueMonitor.wait(limit: 150) { monitor.inboxPending == 0 }
         let end = drainedAt ?? MonotonicClock.now()
         let drainCPU = CPUTime.seconds(pid: server.pid) - serverAfter

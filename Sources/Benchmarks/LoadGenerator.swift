@@ -137,6 +137,15 @@ private struct LoadRun {
 
     /// Starts the next request on an idle connection.
     private mutating func assign(_ index: Int) {
+        if connections[index].fd < 0 { connections[index].fd = (try? Self.open(port)) ?? -1 }
+        guard connections[index].fd >= 0 else {
+            // The server takes no connections: the request fails now, rather than waiting on a
+            // descriptor `poll` ignores until the run's limit.
+            result.failures += 1
+            finished += 1
+            next += 1
+            return
+        }
         connections[index].request = next
         connections[index].written = 0
         connections[index].started = MonotonicClock.now()
@@ -150,7 +159,9 @@ private struct LoadRun {
         guard connection.request >= 0 else { return }
         let bytes = requests[connection.request]
         guard connection.written < bytes.count else { return }
-        let count = bytes.withUnsafeBytes { write(connection.fd, $0.baseAddress! + connection.written, bytes.count - connection.written) }
+        let count = bytes.withUnsafeBytes {
+            send(connection.fd, $0.baseAddress! + connection.written, bytes.count - connection.written, Int32(MSG_NOSIGNAL))
+        }
         if count > 0 { connections[index].written += count }
     }
 
@@ -207,8 +218,8 @@ private struct LoadRun {
         close(connections[index].fd)
         connections[index].request = -1
         connections[index].buffer.removeAll()
-        // A server that refuses new connections leaves this one closed; polling it reports an
-        // error at once and the next request on it fails too, so the run still ends.
+        // A server that refuses new connections leaves this one at -1: `assign` tries again,
+        // and fails the request at once if it still cannot connect.
         connections[index].fd = (try? Self.open(port)) ?? -1
     }
 

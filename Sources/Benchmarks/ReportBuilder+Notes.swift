@@ -49,15 +49,15 @@ extension ReportBuilder {
             + String(format: "%.2f cores and the benchmark process (the load generator) %.2f.", inbox.serverCPU / window, inbox.generatorCPU / window)
         var notes = [setup + traffic + " " + cpu, drain]
         let acceptedCount = inbox.accepted.statuses[202, default: 0]
-        if let share = inbox.cpuPerActivity(timed: acceptedCount) {
+        if let share = inbox.cpuPerActivity(accepted: acceptedCount) {
             let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
             let ceiling = cores / (share.accepting + share.processing)
             notes.append("Inbox CPU per activity at \(Self.count(size)) posts, the server's utime + stime: processing "
                 + "\(Format.ms(share.processing * 1000)) (the worker alone, from the last 202 to the empty queue: "
-                + String(format: "%.2f", inbox.drainCPU) + " CPU-seconds for \(inbox.backlog) items), accepting "
-                + "\(Format.ms(share.accepting * 1000)) (the burst's CPU less the processing of the \(acceptedCount - inbox.backlog) items finished during it). "
-                + "A steady rate r costs r × (accepting + processing) CPU-seconds a second, so on \(Int(cores)) cores no rate above "
-                + "\(Int(ceiling))/s can hold, however the work is scheduled; 0.8 × the burst's accepted rate is \(Int(0.8 * inbox.accepted.rate(of: 202)))/s.")
+                + String(format: "%.2f", inbox.drainCPU) + " CPU-seconds for the \(inbox.backlog) items not yet started at the last 202), accepting "
+                + "\(Format.ms(share.accepting * 1000)) (the burst's CPU less the processing of the \(acceptedCount - inbox.backlog) items started during it). "
+                + "A steady rate r costs about r × (accepting + processing) CPU-seconds a second: at these costs \(Int(cores)) cores could carry at most "
+                + "\(Int(ceiling))/s (less, as the load generator shares them); 0.8 × the burst's accepted rate is \(Int(0.8 * inbox.accepted.rate(of: 202)))/s.")
         }
         if let groups = inbox.groupCommits, groups.transactions > 0 {
             notes.append("Group commit while the timed requests were sent, from the server's `/metrics` (`fednode_sqlite_group_commit_size`): "
@@ -77,7 +77,9 @@ extension ReportBuilder {
                 + "(open loop: request n leaves n/rate seconds after the start) for \(Int(SustainedInboxBench.seconds(settings))) s each, the queue "
                 + "(`inbox_queue` rows not yet attempted) sampled every second. A rate holds when every request got its 202 and the depth over the last "
                 + "tenth of the run is at most the depth over the third tenth plus one second of arrivals, and under five seconds of arrivals. "
-                + "The first rate is the burst's drain rate; then 1.5 × the best rate that held, or 2/3 of the lowest that did not. "
+                + (settings.sustainedRates == nil
+                    ? "The first rate is the burst's drain rate; then 1.5 × the best rate that held, or 2/3 of the lowest that did not. "
+                    : "The rates were chosen (`--sustained-rates`), not searched, so the table gives no verdict. ")
                 + steps.joined(separator: "; ") + ".")
         }
         return notes

@@ -53,9 +53,12 @@ struct BenchCommand: AsyncParsableCommand {
         if let inboxRequests { settings.inboxRequests = max(100, inboxRequests) }
         if let connections { settings.connections = max(1, connections) }
         if let sustainedRates {
-            let rates = sustainedRates.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard !rates.isEmpty, rates.allSatisfy({ $0 >= 10 }) else { throw ValidationError("--sustained-rates takes rates of at least 10 per second") }
-            settings.sustainedRates = rates
+            let rates = sustainedRates.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard !rates.isEmpty, rates.allSatisfy({ $0.map { $0.isFinite && $0 >= 10 && $0 <= 1_000_000 } ?? false }) else {
+                throw ValidationError("--sustained-rates takes rates per second from 10 to 1000000, comma-separated")
+            }
+            settings.sustainedRates = rates.compactMap { $0 }
+            guard settings.parts.contains(.inbox) else { throw ValidationError("--sustained-rates needs the inbox part") }
         }
         print(try await BenchSuite(settings: settings).run())
     }

@@ -17,6 +17,8 @@ public struct InboxWorker: Service {
     static let maxAttempts = 8
     /// Attempts started and never finished (the process died) before an item is parked.
     static let maxUnfinishedAttempts = 3
+    /// With most slots busy, a wake still refills once this long passed since the last refill.
+    static let wakeRefillInterval = Duration.milliseconds(500)
     private let node: Node
     /// Concurrency limits.
     let limits: QueueLimits
@@ -71,11 +73,13 @@ public struct InboxWorker: Service {
         // item: each refill is a query and a claiming transaction, shared by the items it starts.
         let refillBelow = limits.maxInFlight - max(1, limits.maxInFlight / 4)
         var refill = true
+        var lastRefill = ContinuousClock.now
         let signal = node.inboxSignal
         await withTaskGroup(of: Event.self) { group in
             if !untilIdle { group.addTask { await signal.wait(timeout: .seconds(2)); return .wake } }
             while !Task.isCancelled {
                 if refill {
+                    lastRefill = .now
                     let started = await startable(&inFlight, now: now())
                     let senders = await senders(of: started.map(\.item))
                     for (candidate, item) in started {
@@ -91,10 +95,12 @@ public struct InboxWorker: Service {
                     ended += 1
                     refill = inFlight.count <= refillBelow
                 case .wake:
-                    // New work: start it now if slots are free; with most slots busy it waits for
+                    // New work: start it now if slots are free. With most slots busy it waits for
                     // the refill that the next endings make (every accepted activity wakes the
-                    // worker, and a refill per activity cost a query and a claim for one item).
-                    refill = inFlight.count <= refillBelow
+                    // worker, and a refill per activity cost a query and a claim for one item),
+                    // unless no refill ran for a while: items stuck on slow servers must not hold
+                    // back what others sent.
+                    refill = inFlight.count <= refillBelow || (inFlight.hasRoom && lastRefill.duration(to: .now) >= Self.wakeRefillInterval)
                     if !Task.isCancelled { group.addTask { await signal.wait(timeout: .seconds(2)); return .wake } }
                 }
             }
