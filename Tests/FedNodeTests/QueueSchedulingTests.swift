@@ -31,6 +31,20 @@ import Testing
         #expect(inFlight.choose(from: Array(many.dropFirst(3))).start.map(\.id) == [4], "one slot freed, one item started")
     }
 
+    @Test func inboxRefillsWhenAQuarterIsFreeAndWakesWaitOnlySoLong() {
+        var inFlight = InboxInFlight(limits: QueueLimits(maxInFlight: 8, maxInFlightPerDomain: 8), maxUnfinished: 3)
+        #expect(inFlight.refillBelow == 6 && inFlight.candidateWindow == 32)
+        #expect(inFlight.refillsOnWake(sinceLastRefill: .zero), "idle: new work starts at once")
+        _ = inFlight.choose(from: (1...7).map { candidate(Int64($0), actor: "u\($0)", domain: "d.example") })
+        #expect(!inFlight.refillsAfterEnding && inFlight.candidateWindow == 16)
+        #expect(!inFlight.refillsOnWake(sinceLastRefill: .milliseconds(100)), "seven of eight busy: the next endings refill")
+        #expect(inFlight.refillsOnWake(sinceLastRefill: .seconds(1)), "but not for ever: items stuck on slow servers hold nothing back")
+        inFlight.remove(candidate(1, actor: "u1", domain: "d.example"))
+        #expect(inFlight.refillsAfterEnding && inFlight.refillsOnWake(sinceLastRefill: .zero))
+        _ = inFlight.choose(from: (10...11).map { candidate(Int64($0), actor: "u\($0)", domain: "d.example") })
+        #expect(inFlight.count == 8 && !inFlight.refillsOnWake(sinceLastRefill: .seconds(5)), "no free slot: nothing to refill")
+    }
+
     @Test func inboxRunsASuspectAloneAndParksARepeatOffender() {
         var inFlight = InboxInFlight(limits: QueueLimits(), maxUnfinished: 3)
         let running = candidate(1, actor: "a", domain: "a.example")

@@ -27,6 +27,30 @@ struct InboxInFlight: Sendable {
     /// Whether another item may start at all.
     var hasRoom: Bool { count < limits.maxInFlight && !isolating }
 
+    /// With most slots busy, a wake still refills once this long passed since the last refill.
+    static let wakeRefillInterval = Duration.milliseconds(500)
+
+    /// At or below this many in flight, a refill runs. Under a backlog the worker refills once a
+    /// quarter of the slots are free rather than after every item: each refill is a query and a
+    /// claiming transaction, shared by the items it starts.
+    var refillBelow: Int { limits.maxInFlight - max(1, limits.maxInFlight / 4) }
+
+    /// Whether the ending of an item calls for a refill.
+    var refillsAfterEnding: Bool { count <= refillBelow }
+
+    /// Whether a wake (new work arrived, or the periodic poll) calls for a refill. New work starts
+    /// at once while slots are free. With most slots busy it waits for the refill that the next
+    /// endings make: every accepted activity wakes the worker, and a refill per activity cost a
+    /// query and a claim for one item. It waits at most `wakeRefillInterval` past the last
+    /// refill, so items stuck on slow servers do not hold back what others sent.
+    func refillsOnWake(sinceLastRefill: Duration) -> Bool {
+        refillsAfterEnding || (hasRoom && sinceLastRefill >= Self.wakeRefillInterval)
+    }
+
+    /// How many candidates one refill reads: four per free slot, enough to pass over items of
+    /// actors and domains at their limits without reading the whole width at every refill.
+    var candidateWindow: Int { max(16, (limits.maxInFlight - count) * 4) }
+
     /// The choice of one scheduling round.
     struct Choice: Sendable, Equatable {
         /// Items to claim and start, in arrival order.

@@ -17,8 +17,6 @@ public struct InboxWorker: Service {
     static let maxAttempts = 8
     /// Attempts started and never finished (the process died) before an item is parked.
     static let maxUnfinishedAttempts = 3
-    /// With most slots busy, a wake still refills once this long passed since the last refill.
-    static let wakeRefillInterval = Duration.milliseconds(500)
     private let node: Node
     /// Concurrency limits.
     let limits: QueueLimits
@@ -69,9 +67,6 @@ public struct InboxWorker: Service {
     private func schedule(untilIdle: Bool, now: @escaping @Sendable () -> Date) async -> Int {
         var inFlight = InboxInFlight(limits: limits, maxUnfinished: Self.maxUnfinishedAttempts)
         var ended = 0
-        // Under a backlog, refill once a quarter of the slots are free rather than after every
-        // item: each refill is a query and a claiming transaction, shared by the items it starts.
-        let refillBelow = limits.maxInFlight - max(1, limits.maxInFlight / 4)
         var refill = true
         var lastRefill = ContinuousClock.now
         let signal = node.inboxSignal
@@ -93,14 +88,9 @@ public struct InboxWorker: Service {
                 case .finished(let candidate):
                     inFlight.remove(candidate)
                     ended += 1
-                    refill = inFlight.count <= refillBelow
+                    refill = inFlight.refillsAfterEnding
                 case .wake:
-                    // New work: start it now if slots are free. With most slots busy it waits for
-                    // the refill that the next endings make (every accepted activity wakes the
-                    // worker, and a refill per activity cost a query and a claim for one item),
-                    // unless no refill ran for a while: items stuck on slow servers must not hold
-                    // back what others sent.
-                    refill = inFlight.count <= refillBelow || (inFlight.hasRoom && lastRefill.duration(to: .now) >= Self.wakeRefillInterval)
+                    refill = inFlight.refillsOnWake(sinceLastRefill: lastRefill.duration(to: .now))
                     if !Task.isCancelled { group.addTask { await signal.wait(timeout: .seconds(2)); return .wake } }
                 }
             }
@@ -116,9 +106,7 @@ public struct InboxWorker: Service {
         // A window full of one busy actor's items says nothing of the items behind it: look
         // again with that actor excluded, a few times at most.
         for _ in 0..<4 where inFlight.hasRoom {
-            // Four candidates per free slot: enough to pass over items of actors and domains at
-            // their limits, without reading and decoding the whole in-flight width at each refill.
-            let window = max(16, (limits.maxInFlight - inFlight.count) * 4)
+            let window = inFlight.candidateWindow
             let (actors, domains) = (inFlight.actors, inFlight.saturatedDomains)
             guard let candidates = try? await node.database.read({ db in
                 try db.inbox.candidates(at: now, excludingActors: actors, excludingDomains: domains, limit: window)
