@@ -138,20 +138,27 @@ private struct LoadRun {
     /// Starts the next request on an idle connection.
     private mutating func assign(_ index: Int) {
         if connections[index].fd < 0 { connections[index].fd = (try? Self.open(port)) ?? -1 }
-        guard connections[index].fd >= 0 else {
-            // The server takes no connections: the request fails now, rather than waiting on a
-            // descriptor `poll` ignores until the run's limit.
-            result.failures += 1
-            finished += 1
-            next += 1
-            return
-        }
-        connections[index].request = next
-        connections[index].written = 0
-        connections[index].started = MonotonicClock.now()
-        connections[index].resending = false
+        let request = next
         next += 1
+        // The server takes no connections: the request fails now, rather than waiting on a
+        // descriptor `poll` ignores until the run's limit.
+        guard connections[index].fd >= 0 else { return countFailed() }
+        start(request, on: index, startedAt: MonotonicClock.now(), resending: false)
+    }
+
+    /// Puts `request` in flight on connection `index` and writes what it can of it.
+    private mutating func start(_ request: Int, on index: Int, startedAt started: UInt64, resending: Bool) {
+        connections[index].request = request
+        connections[index].written = 0
+        connections[index].started = started
+        connections[index].resending = resending
         flush(index)
+    }
+
+    /// Counts a request as ended without an answer.
+    private mutating func countFailed() {
+        result.failures += 1
+        finished += 1
     }
 
     private mutating func flush(_ index: Int) {
@@ -194,23 +201,12 @@ private struct LoadRun {
         let connection = connections[index]
         if connection.request >= 0, !connection.resending, connection.buffer.isEmpty {
             reconnect(index)
-            guard connections[index].fd >= 0 else {
-                result.failures += 1
-                finished += 1
-                return
-            }
-            connections[index].request = connection.request
-            connections[index].written = 0
-            connections[index].started = connection.started
-            connections[index].resending = true
+            guard connections[index].fd >= 0 else { return countFailed() }
             result.resent += 1
-            flush(index)
+            start(connection.request, on: index, startedAt: connection.started, resending: true)
             return
         }
-        if connection.request >= 0 {
-            result.failures += 1
-            finished += 1
-        }
+        if connection.request >= 0 { countFailed() }
         reconnect(index)
     }
 

@@ -48,9 +48,9 @@ struct SustainedInboxBench {
         _ = QueueMonitor.wait(limit: 120) { monitor.inboxPending == 0 }
         var results: [Step] = []
         let chosen = settings.sustainedRates
-        var (next, rate) = (firstActivity, max(10, (chosen?.first ?? rate).rounded()))
+        var (next, rate) = (firstActivity, max(10, rate.rounded()))
         for index in 0..<(chosen?.count ?? steps) {
-            if let chosen { rate = max(10, chosen[index].rounded()) }
+            if let chosen { rate = chosen[index].rounded() }
             let count = Int(rate * seconds)
             log("inbox sustained: \(Int(rate))/s for \(Int(seconds)) s (signing \(count) requests)")
             let requests = try InboxTraffic.signed(next..<(next + count), keys: keys)
