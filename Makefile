@@ -46,6 +46,7 @@ run: release
 test: deps test-deps venv
 	scripts/check-storage-boundary
 	$(SWIFT) build --build-tests
+	scripts/check-lazy-vips .build/debug/fednode
 	# At most 16 tests at once (Swift Testing's width, unbounded by default): with all 638 at once
 	# on two cores, a one-line test waited a minute for its turn and a live server's answer
 	# outlasted the test client's 20 s limit; the run takes as long either way.

@@ -29,8 +29,10 @@ let package = Package(
         .systemLibrary(
             name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]),
+        // libvips is opened at run time on first use (Sources/CVips/shim.h), not linked: the
+        // headers need only GLib's include paths, so pkg-config is asked for GLib's alone.
         .systemLibrary(
-            name: "CVips", path: "Sources/CVips", pkgConfig: "vips",
+            name: "CVips", path: "Sources/CVips", pkgConfig: "glib-2.0",
             providers: [.apt(["libvips-dev"])]),
         // Linux interfaces Swift's Glibc module leaves out (epoll, accept4); libc itself, nothing to link.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),

@@ -52,7 +52,7 @@ struct MediaBench {
 
     /// A `width`×`height` JPEG (Q 90) of a gradient with seeded noise.
     static func photo(width: Int, height: Int) throws -> Data {
-        guard vips_init("fednode-bench") == 0 else { throw BenchError.setup("libvips did not start") }
+        guard fn_vips_init("fednode-bench") == 0 else { throw BenchError.setup("libvips did not start") }
         var state: UInt32 = 2026
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         for y in 0..<height {
@@ -66,15 +66,15 @@ struct MediaBench {
             }
         }
         guard let image = pixels.withUnsafeBytes({ raw in
-            vips_image_new_from_memory_copy(raw.baseAddress, raw.count, Int32(width), Int32(height), 3, VIPS_FORMAT_UCHAR)
+            fn_vips_image_new_from_memory_copy(raw.baseAddress, raw.count, Int32(width), Int32(height), 3, VIPS_FORMAT_UCHAR)
         }) else { throw BenchError.setup("libvips could not make the test photo") }
-        defer { g_object_unref(image) }
+        defer { fn_g_object_unref(image) }
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         guard fn_vips_jpegsave_buffer(image, &buffer, &length, 90, 0, 0) == 0, let buffer else {
             throw BenchError.setup("libvips could not encode the test photo")
         }
-        defer { g_free(buffer) }
+        defer { fn_g_free(buffer) }
         return Data(bytes: buffer, count: length)
     }
 
@@ -103,9 +103,9 @@ struct MediaBench {
             guard fn_vips_jpegload_buffer(UnsafeMutableRawPointer(mutating: raw.baseAddress), raw.count, &lazy, VIPS_FAIL_ON_ERROR) == 0,
                 let lazy
             else { throw BenchError.setup("decode failed") }
-            defer { g_object_unref(lazy) }
-            guard let decoded = vips_image_copy_memory(lazy) else { throw BenchError.setup("decode failed") }
-            g_object_unref(decoded)
+            defer { fn_g_object_unref(lazy) }
+            guard let decoded = fn_vips_image_copy_memory(lazy) else { throw BenchError.setup("decode failed") }
+            fn_g_object_unref(decoded)
         }
     }
 }

@@ -16,7 +16,7 @@ enum RealImages {
             }
         }
         let image = bytes.withUnsafeBytes { raw in
-            vips_image_new_from_memory_copy(raw.baseAddress, raw.count, Int32(width), Int32(height), 3, VIPS_FORMAT_UCHAR)
+            fn_vips_image_new_from_memory_copy(raw.baseAddress, raw.count, Int32(width), Int32(height), 3, VIPS_FORMAT_UCHAR)
         }
         guard let image else { throw MediaError.processingFailed(Vips.takeErrorMessage()) }
         return VipsImageHandle(owning: image)
@@ -37,8 +37,8 @@ enum RealImages {
         try Vips.start()
         let image: UnsafeMutablePointer<VipsImage>? = data.withUnsafeBytes { raw in
             guard let lazy = fn_vips_image_new_from_buffer(raw.baseAddress, raw.count) else { return nil }
-            defer { g_object_unref(lazy) }
-            return vips_image_copy_memory(lazy)
+            defer { fn_g_object_unref(lazy) }
+            return fn_vips_image_copy_memory(lazy)
         }
         guard let image else { throw MediaError.processingFailed(Vips.takeErrorMessage()) }
         return VipsImageHandle(owning: image)

@@ -32,7 +32,7 @@ enum TestImages {
             initialised = count
         }
         let image = bytes.withUnsafeBytes { raw in
-            vips_image_new_from_memory_copy(raw.baseAddress, raw.count, Int32(width), Int32(height), Int32(bands), VIPS_FORMAT_UCHAR)
+            fn_vips_image_new_from_memory_copy(raw.baseAddress, raw.count, Int32(width), Int32(height), Int32(bands), VIPS_FORMAT_UCHAR)
         }
         guard let image else { throw MediaError.processingFailed(Vips.takeErrorMessage()) }
         return VipsImageHandle(owning: image)
@@ -96,8 +96,8 @@ enum TestImages {
         try Vips.start()
         let image: UnsafeMutablePointer<VipsImage>? = data.withUnsafeBytes { raw in
             guard let lazy = fn_vips_image_new_from_buffer(raw.baseAddress, raw.count) else { return nil }
-            defer { g_object_unref(lazy) }
-            return vips_image_copy_memory(lazy)
+            defer { fn_g_object_unref(lazy) }
+            return fn_vips_image_copy_memory(lazy)
         }
         guard let image else { throw MediaError.processingFailed(Vips.takeErrorMessage()) }
         return VipsImageHandle(owning: image)
@@ -119,7 +119,7 @@ enum TestImages {
     /// Attaches a binary metadata block such as `exif-data`, `xmp-data` or `iptc-data`.
     static func attach(_ name: String, _ blob: Data, to image: VipsImageHandle) {
         blob.withUnsafeBytes { raw in
-            image.withImage { vips_image_set_blob_copy($0, name, raw.baseAddress, raw.count) }
+            image.withImage { fn_vips_image_set_blob_copy($0, name, raw.baseAddress, raw.count) }
         }
     }
 

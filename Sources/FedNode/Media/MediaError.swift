@@ -3,8 +3,8 @@ import Foundation
 /// Everything that can go wrong while accepting, processing, storing or caching media.
 ///
 /// The input cases (`tooLarge` to `processingFailed`) describe a bad upload and map to
-/// 422 Unprocessable Content. `storageFailed` and `fetchFailed` are server or remote-side
-/// failures. Associated values are for logs; send clients only ``message``.
+/// 422 Unprocessable Content. `unavailable`, `storageFailed` and `fetchFailed` are server or
+/// remote-side failures. Associated values are for logs; send clients only ``message``.
 public enum MediaError: Error, Sendable, Equatable {
     /// The input is larger than the configured byte limit; carries the input size.
     case tooLarge(bytes: Int)
@@ -16,6 +16,8 @@ public enum MediaError: Error, Sendable, Equatable {
     case notAnImage
     /// libvips failed on an accepted, well-formed input; carries libvips' message.
     case processingFailed(String)
+    /// libvips could not be loaded or started on this server; carries the reason.
+    case unavailable(String)
     /// Reading or writing the media directory failed; carries the system message.
     case storageFailed(String)
     /// A remote fetch failed or its answer was unusable; carries the reason.
@@ -34,6 +36,8 @@ public enum MediaError: Error, Sendable, Equatable {
             return "File is not a valid image or is truncated."
         case .processingFailed:
             return "Image could not be processed."
+        case .unavailable:
+            return "Image processing is unavailable on this server."
         case .storageFailed:
             return "Media could not be stored."
         case .fetchFailed:
@@ -46,7 +50,7 @@ public enum MediaError: Error, Sendable, Equatable {
         switch self {
         case .tooLarge, .tooManyPixels, .unsupportedType, .notAnImage, .processingFailed:
             return true
-        case .storageFailed, .fetchFailed:
+        case .unavailable, .storageFailed, .fetchFailed:
             return false
         }
     }

@@ -7,7 +7,7 @@ extension VipsImageHandle {
     ///   itself when it is already upright (orientation 1 or none).
     /// - Throws: `MediaError.processingFailed` when libvips fails.
     func uprighted() throws(MediaError) -> VipsImageHandle {
-        guard withImage({ vips_image_get_orientation($0) }) != 1 else { return self }
+        guard withImage({ fn_vips_image_get_orientation($0) }) != 1 else { return self }
         return try derive { fn_vips_autorot($0, $1) }
     }
 
@@ -26,7 +26,7 @@ extension VipsImageHandle {
             image.removeField("icc-profile-data")
         }
         if image.interpretation != VIPS_INTERPRETATION_sRGB,
-           image.withImage({ vips_colourspace_issupported($0) }) != 0 {
+           image.withImage({ fn_vips_colourspace_issupported($0) }) != 0 {
             image = try image.derive { fn_vips_colourspace($0, $1, VIPS_INTERPRETATION_sRGB) }
         }
         if image.bandFormat != VIPS_FORMAT_UCHAR {

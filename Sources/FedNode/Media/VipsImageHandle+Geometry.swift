@@ -46,10 +46,10 @@ extension VipsImageHandle {
         let flat = try flattenedOnWhite()
         let rgb = flat.bands == 3 ? flat : try flat.derive { fn_vips_extract_band($0, $1, 0, 3) }
         var size = 0
-        guard let memory = rgb.withImage({ vips_image_write_to_memory($0, &size) }) else {
+        guard let memory = rgb.withImage({ fn_vips_image_write_to_memory($0, &size) }) else {
             throw .processingFailed(Vips.takeErrorMessage())
         }
-        defer { g_free(memory) }
+        defer { fn_g_free(memory) }
         return [UInt8](UnsafeRawBufferPointer(start: memory, count: size))
     }
 }

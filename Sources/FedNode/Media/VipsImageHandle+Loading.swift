@@ -42,7 +42,7 @@ extension VipsImageHandle {
     }
 
     /// Whether the EXIF orientation swaps width and height (a quarter turn).
-    var orientationSwapsAxes: Bool { withImage { vips_image_get_orientation_swap($0) } != 0 }
+    var orientationSwapsAxes: Bool { withImage { fn_vips_image_get_orientation_swap($0) } != 0 }
 
     /// Decodes every pixel of a freshly opened file into memory.
     ///
@@ -65,7 +65,7 @@ extension VipsImageHandle {
     /// - Returns: A random-access, in-memory copy.
     /// - Throws: `MediaError.processingFailed` when any step of the pipeline fails.
     func materialised() throws(MediaError) -> VipsImageHandle {
-        guard let copy = withImage({ vips_image_copy_memory($0) }) else {
+        guard let copy = withImage({ fn_vips_image_copy_memory($0) }) else {
             throw .processingFailed(Vips.takeErrorMessage())
         }
         return VipsImageHandle(owning: copy)

@@ -9,7 +9,7 @@ extension VipsImageHandle {
     /// - Throws: `MediaError.processingFailed` when libvips cannot produce the pixels.
     func areaAveragedRGB(width: Int, height: Int) throws(MediaError) -> [UInt8]? {
         guard bands == 3, !hasAlpha, bandFormat == VIPS_FORMAT_UCHAR,
-              withImage({ vips_image_get_coding($0) }) == VIPS_CODING_NONE,
+              withImage({ fn_vips_image_get_coding($0) }) == VIPS_CODING_NONE,
               (1...self.width).contains(width), (1...self.height).contains(height)
         else { return nil }
         // `self`, and so the pixels, stay alive until this method returns.

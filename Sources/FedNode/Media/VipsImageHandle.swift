@@ -24,31 +24,31 @@ final class VipsImageHandle {
     }
 
     deinit {
-        g_object_unref(pointer)
+        fn_g_object_unref(pointer)
     }
 
     /// Width in pixels.
-    var width: Int { Int(vips_image_get_width(pointer)) }
+    var width: Int { Int(fn_vips_image_get_width(pointer)) }
 
     /// Height in pixels (of the first page, for loaders asked for one page).
-    var height: Int { Int(vips_image_get_height(pointer)) }
+    var height: Int { Int(fn_vips_image_get_height(pointer)) }
 
     /// Number of bands, alpha included.
-    var bands: Int { Int(vips_image_get_bands(pointer)) }
+    var bands: Int { Int(fn_vips_image_get_bands(pointer)) }
 
     /// Whether the last band is an alpha channel.
-    var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
+    var hasAlpha: Bool { fn_vips_image_hasalpha(pointer) != 0 }
 
     /// The colour interpretation libvips assigned.
-    var interpretation: VipsInterpretation { vips_image_get_interpretation(pointer) }
+    var interpretation: VipsInterpretation { fn_vips_image_get_interpretation(pointer) }
 
     /// The numeric format of each band.
-    var bandFormat: VipsBandFormat { vips_image_get_format(pointer) }
+    var bandFormat: VipsBandFormat { fn_vips_image_get_format(pointer) }
 
     /// Names of every header and metadata field attached to the image.
     var fieldNames: [String] {
-        guard let fields = vips_image_get_fields(pointer) else { return [] }
-        defer { g_strfreev(fields) }
+        guard let fields = fn_vips_image_get_fields(pointer) else { return [] }
+        defer { fn_g_strfreev(fields) }
         var names: [String] = []
         var index = 0
         while let name = fields[index] {
@@ -61,13 +61,13 @@ final class VipsImageHandle {
     /// Whether a metadata field with this name is attached.
     /// - Parameter name: A field name such as `icc-profile-data`.
     func hasField(_ name: String) -> Bool {
-        vips_image_get_typeof(pointer, name) != 0
+        fn_vips_image_get_typeof(pointer, name) != 0
     }
 
     /// Detaches a metadata field if present.
     /// - Parameter name: A field name such as `exif-data`.
     func removeField(_ name: String) {
-        _ = vips_image_remove(pointer, name)
+        _ = fn_vips_image_remove(pointer, name)
     }
 
     /// Calls `body` with the raw image while the handle is certainly alive.
@@ -101,7 +101,7 @@ final class VipsImageHandle {
         guard body(pointer, &buffer, &length) == 0, let buffer else {
             throw .processingFailed(Vips.takeErrorMessage())
         }
-        defer { g_free(buffer) }
+        defer { fn_g_free(buffer) }
         return Data(bytes: buffer, count: length)
     }
 }
