@@ -29,8 +29,9 @@ let package = Package(
         .systemLibrary(
             name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]),
-        // libvips is opened at run time on first use (Sources/CVips/shim.h), not linked: the
-        // headers need only GLib's include paths, so pkg-config is asked for GLib's alone.
+        // libvips is opened at run time by the first upload (Sources/CVips/shim.h), not linked:
+        // pkg-config is asked for GLib, whose include paths its headers need (libglib stays
+        // linked); libvips' own headers are where libvips-dev puts them, /usr/include/vips.
         .systemLibrary(
             name: "CVips", path: "Sources/CVips", pkgConfig: "glib-2.0",
             providers: [.apt(["libvips-dev"])]),

@@ -7,17 +7,42 @@
 /*
  * libvips is opened on first use, not when the process starts: linked normally, it and the
  * libraries its loaders need (librsvg, OpenEXR, HDF5, ICU, ...) are mapped into every
- * `fednode` process, about 12 MB resident, before any photo arrives. So nothing here calls
+ * `fednode` process, about 10 MB resident, before any photo arrives. So nothing here calls
  * libvips or GLib by name: each function is looked up in the opened library (`FN_VIPS`), and
- * Swift calls only the `fn_` functions below. The binary's link drops libvips (`--as-needed`,
- * Package.swift), and scripts/check-lazy-vips checks that it did.
+ * Swift calls only the `fn_` functions below. Package.swift asks pkg-config for GLib, not
+ * libvips, so the link does not name libvips; scripts/check-lazy-vips checks the executable.
  */
 
 /* The libvips soname: 42 for every libvips 8.x. */
 #define FN_VIPS_LIBRARY "libvips.so.42"
 
-/* libvips, opened once (with the GLib libraries it needs), or NULL when it cannot be
- * (`fn_vips_open_error` says why). Opening it again is harmless: dlopen counts references. */
+/* Every libvips and GLib function the wrappers below call. `fn_vips_missing_symbol` checks that
+ * the opened library has them all, and `FN_VIPS` refuses (does not compile) a name not listed. */
+#define FN_VIPS_SYMBOLS(X) \
+    X(vips_init) X(vips_cache_set_max) X(vips_cache_set_max_mem) X(vips_cache_set_max_files) \
+    X(vips_concurrency_set) X(vips_block_untrusted_set) X(vips_error_buffer_copy) \
+    X(vips_foreign_find_load_buffer) X(g_free) X(g_strfreev) X(g_object_unref) \
+    X(vips_image_get_width) X(vips_image_get_height) X(vips_image_get_bands) \
+    X(vips_image_get_format) X(vips_image_get_coding) X(vips_image_get_interpretation) \
+    X(vips_image_get_n_pages) X(vips_image_get_orientation) X(vips_image_get_orientation_swap) \
+    X(vips_image_hasalpha) X(vips_colourspace_issupported) X(vips_image_get_typeof) \
+    X(vips_image_get_fields) X(vips_image_remove) X(vips_image_set_int) X(vips_image_set_blob_copy) \
+    X(vips_image_copy_memory) X(vips_image_new_from_memory_copy) X(vips_image_write_to_memory) \
+    X(vips_image_wio_input) X(vips_image_new_from_buffer) X(vips_jpegload_buffer) \
+    X(vips_pngload_buffer) X(vips_webpload_buffer) X(vips_gifload_buffer) X(vips_heifload_buffer) \
+    X(vips_autorot) X(vips_icc_transform) X(vips_colourspace) X(vips_cast) X(vips_extract_band) \
+    X(vips_extract_area) X(vips_resize) X(vips_premultiply) X(vips_unpremultiply) \
+    X(vips_array_double_newv) X(vips_flatten) X(vips_area_unref) X(vips_min) X(vips_avg) \
+    X(vips_jpegsave_buffer) X(vips_webpsave_buffer) X(vips_pngsave_buffer) X(vips_gifsave_buffer) \
+    X(vips_heifsave_buffer)
+
+#define FN_VIPS_LISTED(name) FN_VIPS_LISTED_##name,
+enum { FN_VIPS_SYMBOLS(FN_VIPS_LISTED) FN_VIPS_SYMBOL_COUNT };
+#undef FN_VIPS_LISTED
+
+/* libvips with the GLib libraries it needs, or NULL when it cannot be opened
+ * (`fn_vips_open_error` says why). The handle is kept per compiled file (this header's statics
+ * are); opening the library again only counts another reference. */
 static inline void *fn_vips_library(void) {
     static void *handle;
     void *opened = __atomic_load_n(&handle, __ATOMIC_ACQUIRE);
@@ -28,7 +53,7 @@ static inline void *fn_vips_library(void) {
     return opened;
 }
 
-/* Why the last dlopen or dlsym failed, or NULL. */
+/* Why the last dlopen or dlsym on this thread failed, or NULL. */
 static inline const char *fn_vips_open_error(void) {
     return dlerror();
 }
@@ -39,10 +64,32 @@ static inline void *fn_vips_symbol(const char *name) {
     return library == NULL ? NULL : dlsym(library, name);
 }
 
-/* `name` from the opened library, typed as the header declares it. Callers run only after
- * `fn_vips_init` succeeded, which resolved the library; a symbol missing from it is a broken
- * installation, and calling through NULL stops the process. */
-#define FN_VIPS(name) ((__typeof__(&name))fn_vips_symbol(#name))
+/* The first of `FN_VIPS_SYMBOLS` the opened library lacks (an older libvips 8.x, say), or NULL
+ * when it has them all. `Vips.start()` refuses such a library, so no wrapper calls through NULL. */
+static inline const char *fn_vips_missing_symbol(void) {
+#define FN_VIPS_CHECK(name) if (fn_vips_symbol(#name) == NULL) return #name;
+    FN_VIPS_SYMBOLS(FN_VIPS_CHECK)
+#undef FN_VIPS_CHECK
+    return NULL;
+}
+
+/* `*slot`, looked up as `name` the first time. */
+static inline void *fn_vips_cached(void **slot, const char *name) {
+    void *address = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+    if (address == NULL) {
+        address = fn_vips_symbol(name);
+        __atomic_store_n(slot, address, __ATOMIC_RELEASE);
+    }
+    return address;
+}
+
+/* `name` from the opened library, typed as libvips' header declares it, looked up once per call
+ * site. Only for names in `FN_VIPS_SYMBOLS`, and only once `Vips.start()` succeeded (it checked
+ * them all); before that the wrappers are not called. */
+#define FN_VIPS(name) (__extension__({ \
+    enum { fn_vips_listed = FN_VIPS_LISTED_##name }; \
+    static void *fn_vips_slot; \
+    (__typeof__(&name))fn_vips_cached(&fn_vips_slot, #name); }))
 
 /* ---- Set-up, errors and memory ------------------------------------------ */
 
@@ -225,7 +272,7 @@ static inline int fn_vips_avg(VipsImage *in, double *out) {
 
 /* ---- Pixels in memory, for the step FedNode computes itself --------------- */
 
-/* The first pixel of an image whose pixels are all in memory (after vips_image_copy_memory),
+/* The first pixel of an image whose pixels are all in memory (after fn_vips_image_copy_memory),
  * or NULL with the message in vips_error_buffer. Rows follow each other without padding. */
 static inline const VipsPel *fn_vips_image_pixels(VipsImage *image) {
     if (FN_VIPS(vips_image_wio_input)(image))
@@ -234,7 +281,7 @@ static inline const VipsPel *fn_vips_image_pixels(VipsImage *image) {
     return image->data;
 }
 
-/* ---- Savers: the buffer is g_malloc'd; release it with g_free ----------- */
+/* ---- Savers: the buffer is g_malloc'd; release it with fn_g_free -------- */
 
 /* JPEG; `strip` drops every metadata block (EXIF, XMP, IPTC, ICC). */
 static inline int fn_vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len,

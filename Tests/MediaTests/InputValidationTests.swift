@@ -101,5 +101,9 @@ struct InputValidationTests {
             #expect(!error.message.contains("/secret"))
         }
         #expect(!MediaError.storageFailed("/data/media").isInvalidInput)
+        // A node without a usable libvips: the server's fault, and its reason stays in the log.
+        let unavailable = MediaError.unavailable("libvips (libvips.so.42) could not be loaded: /usr/lib/libvips.so.42")
+        #expect(!unavailable.isInvalidInput)
+        #expect(!unavailable.message.contains("/usr/lib"))
     }
 }

@@ -16,7 +16,8 @@ public enum MediaError: Error, Sendable, Equatable {
     case notAnImage
     /// libvips failed on an accepted, well-formed input; carries libvips' message.
     case processingFailed(String)
-    /// libvips could not be loaded or started on this server; carries the reason.
+    /// libvips could not be loaded or started on this server; carries the reason. A 500, not
+    /// a 503: the failure lasts until the node restarts, so asking the client to retry won't help.
     case unavailable(String)
     /// Reading or writing the media directory failed; carries the system message.
     case storageFailed(String)
