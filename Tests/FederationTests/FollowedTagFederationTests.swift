@@ -21,7 +21,10 @@ struct FollowedTagFederationTests {
 
         let danaOnA = try await a.node.remoteAccounts.resolve(username: "dana", domain: b.domain)
         try await a.node.interactions.follow(danaOnA, by: relay)
-        try await eventually("B knows relay follows dana") { try b.read { try Account.followersCount(of: dana.id, in: $0) } == 1 }
+        // A fans dana's posts out to relay only once B's Accept arrived: wait for it, not only for B's count.
+        try await eventually("A has relay's follow of dana accepted") {
+            try a.read { try Follow.filter(Column("account_id") == relay.id && Column("state") == "accepted").fetchCount($0) } == 1
+        }
         let untagged = try await b.node.posts.create(.init(text: "Just the sea"), by: dana)
         let tagged = try await b.node.posts.create(.init(text: "The old #Lighthouse at dusk"), by: dana)
         try await eventually("A stored both posts") {
