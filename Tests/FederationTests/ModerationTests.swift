@@ -101,9 +101,13 @@ struct ModerationTests {
         try await a.node.interactions.follow(try await a.node.remoteAccounts.resolve(username: "bob", domain: b.domain), by: alice)
         try await b.node.interactions.follow(try await b.node.remoteAccounts.resolve(username: "alice", domain: a.domain), by: bob)
         let before = try await b.node.posts.create(.init(text: "before the block"), by: bob)
-        try await eventually("A has bob's post, B follows alice") {
-            try a.read { try Post.filter(Column("uri") == before.uri).fetchCount($0) } == 1
+        // A's Accept of alice's follow starts a read of bob's outbox: wait for it too, or it could
+        // store `before` again after the suspension purged it.
+        try await eventually("A has bob's post and read his outbox, both follows accepted") {
+            let outboxRead = await a.node.backgroundJobs.completed >= 1
+            return try outboxRead && a.read { try Post.filter(Column("uri") == before.uri).fetchCount($0) } == 1
                 && b.read { try Follow.filter(Column("state") == "accepted").fetchCount($0) } == 2
+                && a.read { try Follow.filter(Column("account_id") == alice.id && Column("state") == "accepted").fetchCount($0) } == 1
         }
 
         let adminToken = try await Self.token(a, admin, scopes: "read write admin:read admin:write")

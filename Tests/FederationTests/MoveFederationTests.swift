@@ -44,6 +44,8 @@ struct MoveFederationTests {
             try c.read { db in
                 try Follow.filter(Column("account_id") == carol.id).fetchAll(db).map { [$0.targetAccountId, $0.state == .accepted ? 1 : 0] }
             } == [[alice2OnC.id, 1]]
+                // The move notice is written after the follows change, in a write of its own.
+                && c.read { try AccountNotification.filter(Column("account_id") == carol.id && Column("type") == "move").fetchCount($0) } == 1
         }
         let carolToken = try await ModerationTests.token(c, carol, scopes: "read")
         let shown = try await ModerationTests.call(c, "GET", "/api/v1/accounts/\(aliceOnC.id)", token: carolToken)
