@@ -43,12 +43,13 @@ extension Notifications {
         return page.newestFirst(rows)
     }
 
-    /// How many of `recipient`'s shown notifications match the filters of `page(of:...)`,
-    /// counting at most `limit`.
-    public func count(of recipient: Int64, types: [String], excluding excludedTypes: [String], from: Int64?, limit: Int) throws -> Int {
+    /// How many of `recipient`'s shown notifications newer than `sinceId` match the filters of
+    /// `page(of:...)`, counting at most `limit`.
+    public func count(of recipient: Int64, types: [String], excluding excludedTypes: [String], from: Int64?, after sinceId: Int64? = nil,
+                      limit: Int) throws -> Int {
         let (sql, arguments) = Self.filter(viewer: recipient, types: types, excludedTypes: excludedTypes, from: from)
-        return try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM (SELECT 1 FROM notifications n WHERE \(sql) LIMIT ?)"),
-                                arguments: arguments + [limit]) ?? 0
+        return try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM (SELECT 1 FROM notifications n WHERE \(sql) AND n.id > ? LIMIT ?)"),
+                                arguments: arguments + [sinceId ?? 0, limit]) ?? 0
     }
 
     /// Deletes every notification of `recipient`.
@@ -66,7 +67,7 @@ extension Notifications {
     }
 
     /// The condition on `notifications n` for `viewerId`'s shown notifications matching the filters.
-    private static func filter(viewer viewerId: Int64, types: [String], excludedTypes: [String], from accountId: Int64?)
+    static func filter(viewer viewerId: Int64, types: [String], excludedTypes: [String], from accountId: Int64?)
         -> (String, StatementArguments)
     {
         let visible = visibilityCondition(viewer: viewerId)
@@ -92,7 +93,7 @@ extension Notifications {
 
     /// An SQL condition on the notifications table aliased `n` that holds when `viewerId` is
     /// shown the row, with its arguments.
-    private static func visibilityCondition(viewer viewerId: Int64) -> (sql: String, arguments: StatementArguments) {
+    static func visibilityCondition(viewer viewerId: Int64) -> (sql: String, arguments: StatementArguments) {
         let post = Posts.visibilityCondition("np", viewer: viewerId)
         let hidden = AccountDomainBlocks.notificationShownCondition(viewer: viewerId)
         let sql = """

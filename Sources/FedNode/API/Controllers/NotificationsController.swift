@@ -15,6 +15,7 @@ struct NotificationsController {
         router.post("api/v1/notifications/clear", use: clear)
         router.post("api/v1/notifications/dismiss", use: dismissLegacy)
         router.post("api/v1/notifications/:id/dismiss", use: dismiss)
+        addGroupRoutes(to: router)
     }
 
     /// `GET /api/v1/notifications`: a page (default 40, at most 80) filtered by `types[]`,
@@ -48,15 +49,16 @@ struct NotificationsController {
     }
 
     /// `GET /api/v1/notifications/unread_count`: `{"count": N}`, at most `limit` (default 100,
-    /// at most 1000), with the list's filters. This node keeps no read markers, so every
-    /// shown notification counts as unread.
+    /// at most 1000), with the list's filters: those newer than the `notifications` marker
+    /// (`POST /api/v1/markers`), or all when there is none.
     @Sendable func unreadCount(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:notifications")
         let params = try await APIParams.read(request)
         let limit = min(max(params.int("limit") ?? 100, 1), 1000)
         let filter = try NotificationFilter(params)
         let count = try await read { db -> Int in
-            try db.notifications.count(of: me.id, types: filter.types, excluding: filter.excludedTypes, from: filter.accountId, limit: limit)
+            try db.notifications.count(of: me.id, types: filter.types, excluding: filter.excludedTypes, from: filter.accountId,
+                                       after: try Self.lastRead(of: me, in: db), limit: limit)
         }
         return APIResponse.json(["count": count])
     }
@@ -98,20 +100,26 @@ struct NotificationsController {
         return id
     }
 
-    private func read<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
+    /// The id of the last notification `me` read (the `notifications` marker), if any.
+    static func lastRead(of me: Account, in db: Transaction) throws -> Int64? {
+        try db.markers.find(account: me.id, timelines: ["notifications"]).first.flatMap { Int64($0.lastReadId) }
+    }
+
+    func read<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
         do { return try await node.database.read(body) } catch let error as NodeError { throw error } catch {
             throw .internal("notifications read: \(error)")
         }
     }
 
-    private func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
+    func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
         do { return try await node.database.write(body) } catch let error as NodeError { throw error } catch {
             throw .internal("notifications write: \(error)")
         }
     }
 }
 
-/// The list filters of `GET /api/v1/notifications`: `types[]`, `exclude_types[]`, `account_id`.
+/// The list filters of `GET /api/v1/notifications` and `/api/v2/notifications`: `types[]`,
+/// `exclude_types[]`, `account_id`.
 struct NotificationFilter: Sendable {
     /// Only these types (empty: all).
     var types: [String]

@@ -172,7 +172,51 @@ public struct EntityRenderer {
             status = try self.status(post, in: batch)
         }
         return APINotification(id: String(item.id), type: item.type.rawValue, createdAt: Self.timestamp(item.createdAt),
-                               account: account(from, in: batch), status: status, groupKey: "ungrouped-\(item.id)")
+                               account: account(from, in: batch), status: status, groupKey: NotificationGroupKey(item).description)
+    }
+
+    /// Grouped notifications (`GET /api/v2/notifications`) with the accounts and posts they refer
+    /// to, each once. Groups whose post is gone or matches one of `filters`' `hide` filters
+    /// are left out. With `partialAvatars`, only each group's newest sender is a whole account;
+    /// the other samples are partial ones unless whole elsewhere. The `page_*` fields are
+    /// given only for a page (`paginated`), as Mastodon gives them.
+    func notificationGroups(_ groups: [NotificationGroup], filters: FilterSet, partialAvatars: Bool = false, paginated: Bool = true) throws
+        -> APIGroupedNotificationsResults
+    {
+        let posts = try db.posts.find(ids: Set(groups.compactMap(\.latest.postId)))
+        let batch = try RenderBatch.statuses(posts, accountIds: Set(groups.flatMap(\.sampleAccountIds)), viewer: viewer?.id, db: db)
+        var rendered: [Int64: APIStatus] = [:]
+        for post in posts {
+            if let entity = try? status(post, in: batch) { rendered[post.id] = entity }
+        }
+        let shown = filters.apply(to: Array(rendered.values))
+        let shownIds = Set(shown.map(\.id))
+        var entities: [APINotificationGroup] = []
+        var (whole, partial) = ([Int64](), [Int64]())
+        for group in groups {
+            let samples = group.sampleAccountIds.filter { batch.accounts[$0] != nil }
+            guard let newest = samples.first else { continue }
+            if let postId = group.latest.postId, !shownIds.contains(String(postId)) { continue }
+            whole.append(newest)
+            partial += samples.dropFirst()
+            entities.append(APINotificationGroup(
+                groupKey: group.key.description, notificationsCount: group.count, type: group.latest.type.rawValue,
+                mostRecentNotificationId: String(group.mostRecentId), pageMinId: paginated ? String(group.pageMinId) : nil,
+                pageMaxId: paginated ? String(group.mostRecentId) : nil,
+                latestPageNotificationAt: paginated ? Self.timestamp(group.latestAt) : nil,
+                sampleAccountIds: samples.map(String.init), statusId: group.latest.postId.map(String.init)))
+        }
+        if !partialAvatars { (whole, partial) = (whole + partial, []) }
+        let wholeIds = Set(whole)
+        func unique(_ ids: [Int64]) -> [Account] {
+            var seen = Set<Int64>()
+            return ids.filter { seen.insert($0).inserted }.compactMap { batch.accounts[$0] }
+        }
+        let statuses = shown.sorted { (Int64($0.id) ?? 0) > (Int64($1.id) ?? 0) }
+        return APIGroupedNotificationsResults(
+            accounts: unique(whole).map { account($0, in: batch) },
+            partialAccounts: partialAvatars ? unique(partial.filter { !wholeIds.contains($0) }).map { APIPartialAccount(account($0, in: batch)) } : nil,
+            statuses: statuses, notificationGroups: entities)
     }
 
     // MARK: Relationships
