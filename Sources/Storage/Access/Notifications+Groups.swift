@@ -34,8 +34,11 @@ public struct NotificationGroupKey: Hashable, Sendable, CustomStringConvertible 
     /// `ungrouped-ID`); `nil` for anything else.
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        // Digits only, without leading zeros: each group has one spelling.
         func number(_ part: Substring) -> Int64? {
-            guard part.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let value = Int64(part) else { return nil }
+            guard part.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), part == "0" || !part.hasPrefix("0"),
+                let value = Int64(part)
+            else { return nil }
             return value
         }
         switch (parts.first, parts.count) {
@@ -61,6 +64,7 @@ public struct NotificationGroupKey: Hashable, Sendable, CustomStringConvertible 
         return false
     }
 
+    /// The key as apps see it.
     public var description: String {
         switch kind {
         case .single(let id): "ungrouped-\(id)"
@@ -115,6 +119,11 @@ extension Notifications {
     /// hold thousands, and reading them all would make one request as slow as the post is liked.
     /// A page cut short ends at the last notification read, and the next one goes on from there.
     static let groupScanLimit = 4_000
+    /// The most notifications a group counts: `notifications_count` stops there (a post liked
+    /// more often within twelve hours shows that many), so one group costs a bounded read.
+    static let groupCountLimit = 5_000
+    /// How many of a group's newest senders it names (Mastodon's `SAMPLE_ACCOUNTS_SIZE`).
+    static let groupSampleSize = 8
 
     /// One page of `recipient`'s shown notifications as groups (`GET /api/v2/notifications`):
     /// notifications are read newest first (oldest first for `min_id`) with the filters of
@@ -126,15 +135,17 @@ extension Notifications {
         let walk = try walkGroups(of: recipient, types: types, excluding: excludedTypes, from: from, grouping: grouping, page: page,
                                   groupLimit: page.limit)
         guard let newest = walk.newest, let oldest = walk.oldest else { return NotificationGroupPage(groups: [], cursors: nil) }
-        // A last page counts its groups down to the page's lower bound, as Mastodon does.
+        // A last page counts its groups up to (or down to) the page's bound, as Mastodon does.
+        // The bounds are the client's: `&-`/`&+` cannot trap, and no row lies past either end.
         let ascending = page.minId != nil
-        let top = walk.exhausted && ascending ? (page.maxId.map { $0 - 1 } ?? Int64.max) : newest
-        let bottom = walk.exhausted && !ascending ? (page.sinceId.map { $0 + 1 } ?? 0) : oldest
-        let groups = try walk.representatives.map { item in
+        let top = walk.exhausted && ascending ? (page.maxId.map { $0 &- 1 } ?? Int64.max) : newest
+        let bottom = walk.exhausted && !ascending ? (page.sinceId.map { $0 &+ 1 } ?? 0) : oldest
+        // Groups in the order of the notification that brought each onto the page, newest first.
+        let representatives = ascending ? walk.representatives.reversed() : walk.representatives
+        let groups = try representatives.compactMap { item in
             try group(NotificationGroupKey(item, grouping: grouping), latest: item, of: recipient, upTo: top, from: bottom)
         }
-        return NotificationGroupPage(groups: groups.compactMap { $0 }.sorted { $0.mostRecentId > $1.mostRecentId },
-                                     cursors: (newest, oldest))
+        return NotificationGroupPage(groups: groups, cursors: (newest, oldest))
     }
 
     /// The group `key` of `recipient`'s shown notifications, counted whole; `nil` when it has none.
@@ -155,7 +166,7 @@ extension Notifications {
     @discardableResult
     public func deleteGroup(_ key: NotificationGroupKey, of recipient: Int64) throws -> Int {
         let members = key.members
-        try db.execute(sql: "DELETE FROM notifications WHERE id IN (SELECT n.id FROM notifications n WHERE n.account_id = ? AND \(members.sql))",
+        try db.execute(cached: "DELETE FROM notifications WHERE id IN (SELECT n.id FROM notifications n WHERE n.account_id = ? AND \(members.sql))",
                        arguments: [recipient] + members.arguments)
         return db.changesCount
     }
@@ -171,38 +182,35 @@ extension Notifications {
     /// Reads notifications in the page's order, a chunk at a time, keeping the first of each
     /// group, until `groupLimit` groups, the end, or `groupScanLimit` notifications read.
     private func walkGroups(of recipient: Int64, types: [String], excluding excludedTypes: [String], from: Int64?,
-                            grouping: Set<NotificationType>, page: PageBounds, groupLimit: Int)
-        throws -> (representatives: [AccountNotification], newest: Int64?, oldest: Int64?, exhausted: Bool)
-    {
-        let (sql, arguments) = Self.filter(viewer: recipient, types: types, excludedTypes: excludedTypes, from: from)
+                            grouping: Set<NotificationType>, page: PageBounds, groupLimit: Int) throws -> GroupWalk {
+        let filter = Self.filter(viewer: recipient, types: types, excludedTypes: excludedTypes, from: from)
+        var walk = GroupWalk()
         var bounds = page
-        bounds.limit = min(max(groupLimit * 2, 40), 400)
-        var seen = Set<NotificationGroupKey>()
-        var representatives: [AccountNotification] = []
-        var (read, first, last) = (0, Int64?.none, Int64?.none)
-        var exhausted = false
-        scan: while read < Self.groupScanLimit {
-            let condition = bounds.condition("n.id")
-            let rows = try AccountNotification.fetchAll(db.cachedStatement(sql: """
-                SELECT n.* FROM notifications n WHERE \(sql) AND \(condition.sql) ORDER BY \(bounds.order("n.id")) LIMIT ?
-                """), arguments: arguments + StatementArguments(condition.arguments) + [bounds.limit])
+        bounds.limit = min(max(groupLimit * 2, Self.groupChunkMinimum), Self.groupChunkMaximum)
+        while walk.read < Self.groupScanLimit {
+            let rows = try chunk(filter, bounds)
             for row in rows {
-                read += 1
-                first = first ?? row.id
-                last = row.id
-                if seen.insert(NotificationGroupKey(row, grouping: grouping)).inserted {
-                    representatives.append(row)
-                    if representatives.count == groupLimit { break scan }
-                }
+                if walk.take(row, key: NotificationGroupKey(row, grouping: grouping)) == groupLimit { return walk }
             }
-            guard rows.count == bounds.limit, let last else {
-                exhausted = true
-                break
+            guard rows.count == bounds.limit, let last = walk.last else {
+                walk.exhausted = true
+                return walk
             }
             if bounds.minId != nil { bounds.minId = last } else { bounds.maxId = last }
         }
-        let ends = [first, last].compactMap { $0 }
-        return (representatives, ends.max(), ends.min(), exhausted)
+        return walk
+    }
+
+    /// The smallest and largest chunk a walk reads at once.
+    static let groupChunkMinimum = 40
+    static let groupChunkMaximum = 400
+
+    /// One chunk of the walk: the notifications matching `filter` within `bounds`, in its order.
+    private func chunk(_ filter: (String, StatementArguments), _ bounds: PageBounds) throws -> [AccountNotification] {
+        let condition = bounds.condition("n.id")
+        return try AccountNotification.fetchAll(db.cachedStatement(sql: """
+            SELECT n.* FROM notifications n WHERE \(filter.0) AND \(condition.sql) ORDER BY \(bounds.order("n.id")) LIMIT ?
+            """), arguments: filter.1 + StatementArguments(condition.arguments) + [bounds.limit])
     }
 
     /// The group `key` as the page between `lowest` and `highest` sees it.
@@ -213,11 +221,13 @@ extension Notifications {
                                      pageMinId: latest.id, latestAt: latest.createdAt)
         }
         let (sql, arguments) = groupCondition(key, recipient: recipient, upTo: highest)
+        // Counted newest first, at most `groupCountLimit`: each is checked for visibility.
         guard let totals = try Row.fetchOne(db, sql: """
-            SELECT COUNT(*) AS count, MIN(CASE WHEN n.id >= ? THEN n.id END) AS page_min FROM notifications n WHERE \(sql)
-            """, arguments: [lowest] + arguments) else { return nil }
-        let newest = try AccountNotification.fetchAll(db.cachedStatement(sql: "SELECT n.* FROM notifications n WHERE \(sql) ORDER BY n.id DESC LIMIT 8"),
-                                                      arguments: arguments)
+            SELECT COUNT(*) AS count, MIN(CASE WHEN g.id >= ? THEN g.id END) AS page_min
+            FROM (SELECT n.id FROM notifications n WHERE \(sql) ORDER BY n.id DESC LIMIT ?) g
+            """, arguments: [lowest] + arguments + [Self.groupCountLimit]) else { return nil }
+        let newest = try AccountNotification.fetchAll(db.cachedStatement(sql: "SELECT n.* FROM notifications n WHERE \(sql) ORDER BY n.id DESC LIMIT ?"),
+                                                      arguments: arguments + [Self.groupSampleSize])
         guard let mostRecent = newest.first else { return nil }
         let count: Int = totals["count"]
         let pageMin: Int64? = totals["page_min"]
@@ -231,5 +241,35 @@ extension Notifications {
         let visible = Self.visibilityCondition(viewer: recipient)
         return ("n.account_id = ? AND \(members.sql) AND n.id <= ? AND \(visible.sql)",
                 [recipient] + members.arguments + [highest] + visible.arguments)
+    }
+}
+
+/// What a walk over notifications found: the first notification of each group, in walk order,
+/// and the ends of what it read.
+private struct GroupWalk {
+    /// The first notification read of each group.
+    var representatives: [AccountNotification] = []
+    /// The groups seen so far.
+    var seen = Set<NotificationGroupKey>()
+    /// How many notifications were read.
+    var read = 0
+    /// The first and the last notification read.
+    var first: Int64?, last: Int64?
+    /// Whether the walk reached the end of the page's range.
+    var exhausted = false
+
+    /// The newest notification read.
+    var newest: Int64? { [first, last].compactMap { $0 }.max() }
+    /// The oldest notification read.
+    var oldest: Int64? { [first, last].compactMap { $0 }.min() }
+
+    /// Reads `row`, of group `key`.
+    /// - Returns: How many groups the walk holds now.
+    mutating func take(_ row: AccountNotification, key: NotificationGroupKey) -> Int {
+        read += 1
+        first = first ?? row.id
+        last = row.id
+        if seen.insert(key).inserted { representatives.append(row) }
+        return representatives.count
     }
 }

@@ -7,7 +7,7 @@ import Storage
 /// followers within twelve hours show as one group with a count and the newest senders
 /// (`NotificationGroupKey`); apps that see version 4.3 in the instance API ask for these.
 extension NotificationsController {
-    /// The most sample senders a group lists (Mastodon's `SAMPLE_ACCOUNTS_SIZE`).
+    /// The most senders `GET /api/v2/notifications/:group_key/accounts` lists.
     static let groupAccountsLimit = 80
 
     func addGroupRoutes(to router: Router<NodeRequestContext>) {
@@ -53,7 +53,7 @@ extension NotificationsController {
     }
 
     /// `GET /api/v2/notifications/:group_key/accounts`: who caused the group's notifications,
-    /// newest first (at most 80).
+    /// newest first (at most 80); `[]` for a group the caller has nothing in, as Mastodon answers.
     @Sendable func groupAccounts(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:notifications")
         let key = try Self.groupKey(context)
@@ -62,16 +62,16 @@ extension NotificationsController {
             let found = Dictionary(try db.accounts.find(ids: Set(members.map(\.fromAccountId))).map { ($0.id, $0) }) { first, _ in first }
             return try EntityRenderer(node: node, viewer: me, db: db).accounts(members.compactMap { found[$0.fromAccountId] })
         }
-        guard !accounts.isEmpty else { throw NodeError.notFound("Record not found") }
         return APIResponse.json(accounts)
     }
 
-    /// `POST /api/v2/notifications/:group_key/dismiss`: deletes every notification of the group.
+    /// `POST /api/v2/notifications/:group_key/dismiss`: deletes every notification of the
+    /// caller's in the group. `{}` also when none is left (dismissed twice, or unliked meanwhile),
+    /// as Mastodon answers.
     @Sendable func dismissGroup(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:notifications")
         let key = try Self.groupKey(context)
-        let deleted = try await write { db in try db.notifications.deleteGroup(key, of: me.id) }
-        guard deleted > 0 else { throw NodeError.notFound("Record not found") }
+        _ = try await write { db in try db.notifications.deleteGroup(key, of: me.id) }
         return APIResponse.empty()
     }
 

@@ -105,12 +105,14 @@ struct NotificationsController {
         try db.markers.find(account: me.id, timelines: ["notifications"]).first.flatMap { Int64($0.lastReadId) }
     }
 
+    /// Runs `body` in a read transaction; storage errors become 500s.
     func read<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
         do { return try await node.database.read(body) } catch let error as NodeError { throw error } catch {
             throw .internal("notifications read: \(error)")
         }
     }
 
+    /// Runs `body` in a write transaction; storage errors become 500s.
     func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
         do { return try await node.database.write(body) } catch let error as NodeError { throw error } catch {
             throw .internal("notifications write: \(error)")

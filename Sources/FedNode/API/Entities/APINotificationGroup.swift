@@ -38,6 +38,7 @@ public struct APIPartialAccount: Codable, Sendable, Equatable {
     /// Avatar image, not animated.
     public var avatarStatic: String
 
+    /// The partial form of `account`.
     init(_ account: APIAccount) {
         (id, acct, locked, bot, url) = (account.id, account.acct, account.locked, account.bot, account.url)
         (avatar, avatarStatic) = (account.avatar, account.avatarStatic)

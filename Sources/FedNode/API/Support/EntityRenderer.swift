@@ -176,47 +176,25 @@ public struct EntityRenderer {
     }
 
     /// Grouped notifications (`GET /api/v2/notifications`) with the accounts and posts they refer
-    /// to, each once. Groups whose post is gone or matches one of `filters`' `hide` filters
-    /// are left out. With `partialAvatars`, only each group's newest sender is a whole account;
-    /// the other samples are partial ones unless whole elsewhere. The `page_*` fields are
-    /// given only for a page (`paginated`), as Mastodon gives them.
+    /// to, each once, in the order the groups first name them. Groups whose post or senders are
+    /// gone, or whose post matches one of `filters`' `hide` filters, are left out. With
+    /// `partialAvatars`, only each group's newest sender is a whole account; the other samples
+    /// are partial ones unless whole elsewhere. The `page_*` fields are given only for a page
+    /// (`paginated`), as Mastodon gives them.
     func notificationGroups(_ groups: [NotificationGroup], filters: FilterSet, partialAvatars: Bool = false, paginated: Bool = true) throws
         -> APIGroupedNotificationsResults
     {
         let posts = try db.posts.find(ids: Set(groups.compactMap(\.latest.postId)))
         let batch = try RenderBatch.statuses(posts, accountIds: Set(groups.flatMap(\.sampleAccountIds)), viewer: viewer?.id, db: db)
-        var rendered: [Int64: APIStatus] = [:]
-        for post in posts {
-            if let entity = try? status(post, in: batch) { rendered[post.id] = entity }
-        }
-        let shown = filters.apply(to: Array(rendered.values))
-        let shownIds = Set(shown.map(\.id))
-        var entities: [APINotificationGroup] = []
-        var (whole, partial) = ([Int64](), [Int64]())
+        let shown = Dictionary(filters.apply(to: posts.compactMap { try? status($0, in: batch) }).map { ($0.id, $0) }) { first, _ in first }
+        var results = GroupedResults()
         for group in groups {
             let samples = group.sampleAccountIds.filter { batch.accounts[$0] != nil }
-            guard let newest = samples.first else { continue }
-            if let postId = group.latest.postId, !shownIds.contains(String(postId)) { continue }
-            whole.append(newest)
-            partial += samples.dropFirst()
-            entities.append(APINotificationGroup(
-                groupKey: group.key.description, notificationsCount: group.count, type: group.latest.type.rawValue,
-                mostRecentNotificationId: String(group.mostRecentId), pageMinId: paginated ? String(group.pageMinId) : nil,
-                pageMaxId: paginated ? String(group.mostRecentId) : nil,
-                latestPageNotificationAt: paginated ? Self.timestamp(group.latestAt) : nil,
-                sampleAccountIds: samples.map(String.init), statusId: group.latest.postId.map(String.init)))
+            let status = group.latest.postId.map { shown[String($0)] }
+            guard !samples.isEmpty, status != .some(nil) else { continue }
+            results.add(group, samples: samples, status: status ?? nil, paginated: paginated)
         }
-        if !partialAvatars { (whole, partial) = (whole + partial, []) }
-        let wholeIds = Set(whole)
-        func unique(_ ids: [Int64]) -> [Account] {
-            var seen = Set<Int64>()
-            return ids.filter { seen.insert($0).inserted }.compactMap { batch.accounts[$0] }
-        }
-        let statuses = shown.sorted { (Int64($0.id) ?? 0) > (Int64($1.id) ?? 0) }
-        return APIGroupedNotificationsResults(
-            accounts: unique(whole).map { account($0, in: batch) },
-            partialAccounts: partialAvatars ? unique(partial.filter { !wholeIds.contains($0) }).map { APIPartialAccount(account($0, in: batch)) } : nil,
-            statuses: statuses, notificationGroups: entities)
+        return results.entity(partialAvatars: partialAvatars) { account($0, in: batch) } accounts: { batch.accounts[$0] }
     }
 
     // MARK: Relationships
@@ -261,5 +239,44 @@ public struct EntityRenderer {
     public static func day(_ date: Date) -> String {
         ASDate.formatMilliseconds(date, dayOnly: true)
             ?? String(date.formatted(Date.ISO8601FormatStyle().year().month().day())) + "T00:00:00.000Z"
+    }
+}
+
+/// The groups of a grouped page as they are rendered, and the senders and posts they name.
+private struct GroupedResults {
+    /// The rendered groups, in order.
+    var groups: [APINotificationGroup] = []
+    /// Each group's newest sender, in order (may repeat).
+    var newestSenders: [Int64] = []
+    /// The other senders named, in order (may repeat).
+    var otherSenders: [Int64] = []
+    /// The posts named, each once, in order.
+    var statuses: [APIStatus] = []
+
+    /// Adds `group`, naming `samples` (not empty) and `status`.
+    mutating func add(_ group: NotificationGroup, samples: [Int64], status: APIStatus?, paginated: Bool) {
+        newestSenders.append(samples[0])
+        otherSenders += samples.dropFirst()
+        if let status, !statuses.contains(where: { $0.id == status.id }) { statuses.append(status) }
+        groups.append(APINotificationGroup(
+            groupKey: group.key.description, notificationsCount: group.count, type: group.latest.type.rawValue,
+            mostRecentNotificationId: String(group.mostRecentId), pageMinId: paginated ? String(group.pageMinId) : nil,
+            pageMaxId: paginated ? String(group.mostRecentId) : nil,
+            latestPageNotificationAt: paginated ? EntityRenderer.timestamp(group.latestAt) : nil,
+            sampleAccountIds: samples.map(String.init), statusId: group.latest.postId.map(String.init)))
+    }
+
+    /// The entity: senders rendered by `render` (found by `accounts`), each once; with
+    /// `partialAvatars` only the newest senders whole and the others partial.
+    func entity(partialAvatars: Bool, render: (Account) -> APIAccount, accounts: (Int64) -> Account?) -> APIGroupedNotificationsResults {
+        func unique(_ ids: [Int64], except excluded: Set<Int64> = []) -> [APIAccount] {
+            var seen = excluded
+            return ids.filter { seen.insert($0).inserted }.compactMap(accounts).map(render)
+        }
+        let whole = partialAvatars ? newestSenders : newestSenders + otherSenders
+        return APIGroupedNotificationsResults(
+            accounts: unique(whole),
+            partialAccounts: partialAvatars ? unique(otherSenders, except: Set(newestSenders)).map(APIPartialAccount.init) : nil,
+            statuses: statuses, notificationGroups: groups)
     }
 }
