@@ -16,16 +16,18 @@ import Testing
     struct Scene {
         let t: TestNode
         let alice: Account, bob: Account, carol: Account, dave: Account, erin: Account, frank: Account, gus: Account, henry: Account
-        let token: String
+        /// Alice's and bob's tokens.
+        let token: String, bobToken: String
         let post: Post
 
         static func make() async throws -> Scene {
             try await Self.awayFromWindowEnd()
             let t = try TestNode.make()
             let (alice, token) = try await t.user("alice")
-            var others: [Account] = []
-            for name in ["bob", "carol", "dave", "erin", "frank", "gus", "henry"] { others.append(try await t.user(name).account) }
-            let (bob, carol, dave, erin, frank, gus, henry) = (others[0], others[1], others[2], others[3], others[4], others[5], others[6])
+            let (bob, bobToken) = try await t.user("bob")
+            var others = [bob]
+            for name in ["carol", "dave", "erin", "frank", "gus", "henry"] { others.append(try await t.user(name).account) }
+            let (carol, dave, erin, frank, gus, henry) = (others[1], others[2], others[3], others[4], others[5], others[6])
             let post = try await t.node.posts.create(.init(text: "Sunset over the bay"), by: alice)
             // Two days ago: a notification id made then, as a like of that day got.
             let then = Date(timeIntervalSinceNow: -2 * 86400)
@@ -41,7 +43,7 @@ import Testing
             _ = try await t.node.interactions.reblog(post.id, by: gus)
             _ = try await t.node.interactions.reblog(post.id, by: erin)
             return Scene(t: t, alice: alice, bob: bob, carol: carol, dave: dave, erin: erin, frank: frank, gus: gus, henry: henry,
-                         token: token, post: post)
+                         token: token, bobToken: bobToken, post: post)
         }
 
         func ids(_ accounts: Account...) -> [String] { accounts.map { String($0.id) } }
@@ -218,9 +220,7 @@ import Testing
     @Test func showsListsAccountsOfAndDismissesOneGroup() async throws {
         let s = try await Scene.make()
         defer { s.t.remove() }
-        let bobToken = try await s.t.node.database.writeSQL { db in
-            try s.t.node.apiAuth.issueToken(appId: nil, accountId: s.bob.id, scopes: Scopes("read write"), in: Transaction(db)).token
-        }
+        let bobToken = s.bobToken
         try await s.t.withClient { client in
             let groups = try await client.api(.get, "/api/v2/notifications", token: s.token).entity(APIGroupedNotificationsResults.self).notificationGroups
             let likes = try #require(groups.first { $0.notificationsCount == 3 })
