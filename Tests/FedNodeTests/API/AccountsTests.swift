@@ -184,6 +184,24 @@ struct AccountsTests {
         }
     }
 
+    @Test("GET /api/v1/accounts?id[]= gives the known accounts of those asked, in their order; more than 40 ids are refused")
+    func index() async throws {
+        let t = try TestNode.make(); defer { t.remove() }
+        let (alice, token) = try await t.user("alice")
+        let (bob, _) = try await t.user("bob")
+        let remote = try await Self.remoteAccount("carol", domain: "remote.example", in: t)
+        try await t.withClient { client async throws in
+            let asked = "id[]=\(remote.id)&id[]=12345&id[]=\(alice.id)&id[]=x&id[]=\(bob.id)&id[]=\(remote.id)"
+            let listed = try await client.api(.get, "/api/v1/accounts?\(asked)", token: token)
+            #expect(listed.status == .ok)
+            #expect(try listed.entity([APIAccount].self).map(\.acct) == ["carol@remote.example", "alice", "bob"])
+            let anonymous = try await client.api(.get, "/api/v1/accounts?id[]=\(bob.id)")
+            #expect(try anonymous.entity([APIAccount].self).map(\.username) == ["bob"])
+            let many = (1...41).map { "id[]=\($0)" }.joined(separator: "&")
+            #expect(try await client.api(.get, "/api/v1/accounts?\(many)", token: token).status == .unprocessableContent)
+        }
+    }
+
     @Test("lookup finds local names, our own domain and known remote handles only")
     func lookup() async throws {
         let t = try TestNode.make(); defer { t.remove() }

@@ -189,6 +189,34 @@ struct StatusesTests {
         }
     }
 
+    @Test("GET ?id[]= gives the visible posts of those asked, in their order; more than 20 ids are refused")
+    func index() async throws {
+        let t = try TestNode.make(); defer { t.remove() }
+        let (alice, aliceToken) = try await t.user("alice")
+        let (carol, carolToken) = try await t.user("carol")
+        let (_, bobToken) = try await t.user("bob")
+        try await t.node.interactions.follow(alice, by: carol)
+        try await t.withClient { client async throws in
+            let first = try await StatusFixtures.post(client, token: aliceToken, "first")
+            let hidden = try await StatusFixtures.post(client, token: aliceToken, "followers only", visibility: "private")
+            let second = try await StatusFixtures.post(client, token: aliceToken, "second")
+            let asked = "id[]=\(second)&id[]=\(hidden)&id[]=999999&id[]=abc&id[]=\(first)&id[]=\(second)"
+            func ids(_ token: String?) async throws -> [String]? {
+                try await client.api(.get, "/api/v1/statuses?\(asked)", token: token).jsonArray?.compactMap { $0["id"] as? String }
+            }
+            #expect(try await ids(carolToken) == [second, hidden, first])
+            #expect(try await ids(bobToken) == [second, first])
+            #expect(try await ids(nil) == [second, first])
+            #expect(try await client.api(.get, "/api/v1/statuses", token: bobToken).text == "[]")
+            let many = (1...21).map { "id[]=\($0)" }.joined(separator: "&")
+            let refused = try await client.api(.get, "/api/v1/statuses?\(many)", token: bobToken)
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.json?["error"] != nil)
+            try await t.node.interactions.block(alice, by: carol)
+            #expect(try await ids(carolToken) == [])
+        }
+    }
+
     @Test("editing changes one's own post; others' are 403, unknown ones 404")
     func edit() async throws {
         let t = try TestNode.make(); defer { t.remove() }

@@ -45,8 +45,7 @@ struct RelationshipsController {
     @Sendable func relationships(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:follows")
         let params = try await APIParams.read(request)
-        var seen = Set<Int64>()
-        let ids = params.strings("id").compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) }.filter { seen.insert($0).inserted }
+        let ids = params.ids("id")
         let entities = try await access.read { db in
             let renderer = EntityRenderer(node: node, viewer: me, db: db)
             return try ids.prefix(100).filter { try db.accounts.exists(id: $0) }.map { try renderer.relationship(with: $0) }

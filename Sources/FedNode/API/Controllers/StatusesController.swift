@@ -10,6 +10,7 @@ struct StatusesController {
 
     func addRoutes(to router: Router<NodeRequestContext>) {
         router.post("api/v1/statuses", use: create)
+        router.get("api/v1/statuses", use: index)
         router.get("api/v1/statuses/:id", use: show)
         router.put("api/v1/statuses/:id", use: edit)
         router.delete("api/v1/statuses/:id", use: delete)
@@ -54,6 +55,24 @@ struct StatusesController {
         }
         await RemotePostRefresh.startIfDue(post, node: node)
         return APIResponse.json(status)
+    }
+
+    /// The most posts `GET /api/v1/statuses` returns at once (Mastodon's `DEFAULT_STATUSES_LIMIT`).
+    static let indexLimit = 20
+
+    /// `GET /api/v1/statuses?id[]=` (Mastodon 4.3): the posts with these ids that the viewer may
+    /// see, in the order asked; unknown and hidden ones are left out. 422 for more than 20 ids.
+    @Sendable func index(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let viewer = try await StatusAccess.viewer(of: request, node: node, scope: "read:statuses")
+        let ids = try await APIParams.read(request).ids("id")
+        guard ids.count <= Self.indexLimit else { throw NodeError.validation("Validation failed: at most \(Self.indexLimit) ids") }
+        let node = node
+        let statuses = try await StatusAccess.read(node) { db -> [APIStatus] in
+            let found = Dictionary(try db.posts.find(ids: ids).map { ($0.id, $0) }) { first, _ in first }
+            let visible = try ids.compactMap { found[$0] }.filter { try PostVisibility.canSee($0, viewer: viewer?.id, in: db) }
+            return try EntityRenderer(node: node, viewer: viewer, db: db).statuses(visible)
+        }
+        return APIResponse.json(statuses)
     }
 
     /// `PUT /api/v1/statuses/:id` (write:statuses): edits the caption, media (and, with

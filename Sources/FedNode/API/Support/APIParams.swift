@@ -108,6 +108,13 @@ public struct APIParams: Sendable {
     /// A 64-bit id; `nil` when absent or not a number.
     public func id(_ key: String) -> Int64? { string(key).flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) } }
 
+    /// The ids of an array parameter (`id[]`), each once, in the order sent; values that cannot
+    /// be ids are left out.
+    public func ids(_ key: String) -> [Int64] {
+        var seen = Set<Int64>()
+        return strings(key).compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) }.filter { seen.insert($0).inserted }
+    }
+
     /// The id of a record the request refers to (`in_reply_to_id`, `account_id`); `nil` when
     /// absent or blank.
     /// - Throws: `NodeError.notFound` ("Record not found", as Mastodon answers) when a value was
