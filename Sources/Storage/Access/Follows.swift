@@ -89,6 +89,17 @@ extension Follows {
             """, arguments: [accountId], page: page, db: db)
     }
 
+    /// Up to `limit` of the accounts `viewerId` follows that follow `targetId` too (both follows
+    /// accepted), the most recently followed by the viewer first: Mastodon's familiar followers.
+    public func familiarFollowers(of targetId: Int64, viewer viewerId: Int64, limit: Int) throws -> [Account] {
+        try Account.fetchAll(db.cachedStatement(sql: """
+            SELECT a.* FROM follows mine
+            JOIN follows f ON f.account_id = mine.target_account_id AND f.target_account_id = ? AND f.state = 'accepted'
+            JOIN accounts a ON a.id = mine.target_account_id
+            WHERE mine.account_id = ? AND mine.state = 'accepted' ORDER BY mine.id DESC LIMIT ?
+            """), arguments: [targetId, viewerId, limit])
+    }
+
     /// One page of the accounts waiting for `accountId` to accept their follow request,
     /// newest request first, each with the request's id.
     public func requesters(of accountId: Int64, page: PageBounds) throws -> [PageItem<Account>] {

@@ -105,6 +105,36 @@ struct RelationshipsTests {
         }
     }
 
+    @Test("familiar_followers names, for each account asked, whom the caller follows that follows it too")
+    func familiarFollowers() async throws {
+        let t = try TestNode.make(); defer { t.remove() }
+        let (alice, aliceToken) = try await t.user("alice")
+        let (bob, _) = try await t.user("bob")
+        let (carol, _) = try await t.user("carol")
+        let (dave, _) = try await t.user("dave")
+        let (erin, _) = try await t.user("erin")
+        let (frank, frankToken) = try await t.user("frank")
+        try await t.node.interactions.follow(bob, by: alice)
+        try await t.node.interactions.follow(carol, by: alice)
+        for follower in [bob, carol, erin] { try await t.node.interactions.follow(dave, by: follower) }
+        try await t.node.interactions.follow(erin, by: bob)
+        // frank is locked: alice's follow of him is a request, so his follow of dave does not count.
+        try await t.withClient { client in
+            #expect(try await client.api(.patch, "/api/v1/accounts/update_credentials", token: frankToken, json: ["locked": true]).status == .ok)
+            let asked = try await client.api(.post, "/api/v1/accounts/\(frank.id)/follow", token: aliceToken).entity(APIRelationship.self)
+            #expect(asked.requested)
+            try await t.node.interactions.follow(dave, by: frank)
+            let r = try await client.api(.get, "/api/v1/accounts/familiar_followers?id[]=\(dave.id)&id[]=999&id[]=\(erin.id)", token: aliceToken)
+            #expect(r.status == .ok)
+            let list = try r.entity([APIFamiliarFollowers].self)
+            #expect(list.map(\.id) == [String(dave.id), String(erin.id)])
+            #expect(list.first?.accounts.map(\.username) == ["carol", "bob"])
+            #expect(list.last?.accounts.map(\.username) == ["bob"])
+            #expect(try await client.api(.get, "/api/v1/accounts/familiar_followers?id[]=\(dave.id)").status == .unauthorized)
+            _ = alice
+        }
+    }
+
     @Test("blocks lists blocked accounts newest first with a Link header")
     func blocksList() async throws {
         let t = try TestNode.make(); defer { t.remove() }

@@ -3,7 +3,8 @@ import Hummingbird
 import Storage
 
 /// Following and blocking: `POST /api/v1/accounts/:id/follow|unfollow|block|unblock`,
-/// `GET /api/v1/accounts/relationships` and `GET /api/v1/blocks`.
+/// `GET /api/v1/accounts/relationships`, `GET /api/v1/accounts/familiar_followers` and
+/// `GET /api/v1/blocks`.
 struct RelationshipsController {
     let node: Node
     private var access: AccountAccess { AccountAccess(node: node) }
@@ -14,6 +15,7 @@ struct RelationshipsController {
         router.post("api/v1/accounts/:id/block", use: block)
         router.post("api/v1/accounts/:id/unblock", use: unblock)
         router.get("api/v1/accounts/relationships", use: relationships)
+        router.get("api/v1/accounts/familiar_followers", use: familiarFollowers)
         router.get("api/v1/blocks", use: blocks)
     }
 
@@ -49,6 +51,27 @@ struct RelationshipsController {
         let entities = try await access.read { db in
             let renderer = EntityRenderer(node: node, viewer: me, db: db)
             return try ids.prefix(100).filter { try db.accounts.exists(id: $0) }.map { try renderer.relationship(with: $0) }
+        }
+        return APIResponse.json(entities)
+    }
+
+    /// The most accounts `familiar_followers` answers for, and the most it names for each.
+    static let familiarAccountsLimit = 40
+    static let familiarFollowersLimit = 80
+
+    /// `GET /api/v1/accounts/familiar_followers?id[]=` (`read:follows`): for each known account
+    /// asked (the first 40), `{"id", "accounts"}` with the accounts the caller follows that
+    /// follow it too (at most 80, the most recently followed first), as profiles show
+    /// "followed by".
+    @Sendable func familiarFollowers(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "read:follows")
+        let ids = try await APIParams.read(request).ids("id").prefix(Self.familiarAccountsLimit)
+        let entities = try await access.read { db -> [APIFamiliarFollowers] in
+            let renderer = EntityRenderer(node: node, viewer: me, db: db)
+            return try ids.filter { try db.accounts.exists(id: $0) }.map { id in
+                let accounts = try db.follows.familiarFollowers(of: id, viewer: me.id, limit: Self.familiarFollowersLimit)
+                return APIFamiliarFollowers(id: String(id), accounts: try renderer.accounts(accounts))
+            }
         }
         return APIResponse.json(entities)
     }

@@ -32,6 +32,14 @@ public struct APIRelationship: Codable, Sendable, Equatable {
     public var note: String
 }
 
+/// Mastodon's `FamiliarFollowers` entity: who among those the viewer follows follows an account.
+public struct APIFamiliarFollowers: Codable, Sendable, Equatable {
+    /// The account's id.
+    public var id: String
+    /// The accounts the viewer follows that follow it.
+    public var accounts: [APIAccount]
+}
+
 /// Mastodon's `Notification` entity.
 public struct APINotification: Codable, Sendable, Equatable {
     /// Local id.
