@@ -309,6 +309,13 @@ def scenario(alice, bob, photos, domain_a, domain_b):
     check("Go home" in alice.text(), "an unknown profile gets a friendly page")
     alice.shot("not-found")
 
+    step("remove the cover image")
+    alice.open("/settings/profile")
+    alice.field("Remove cover image").click()
+    alice.press("Save profile")
+    eventually("the profile saved", lambda: "Profile saved." in alice.text())
+    check("Remove cover image" not in alice.text() and "Remove avatar" in alice.text(), "the cover is gone, the avatar stays")
+
     step("log out")
     for person in (alice, bob):
         person.press("Log out")

@@ -23,6 +23,10 @@ public struct ProfileChanges: Sendable {
     public var avatar: Data?
     /// New header image bytes.
     public var header: Data?
+    /// Whether the avatar goes (the default one shows again).
+    public var removesAvatar = false
+    /// Whether the header goes (the default one shows again).
+    public var removesHeader = false
 
     /// No changes.
     public init() {}

@@ -62,6 +62,8 @@ public struct ProfileService: Sendable {
             // ActivityStreams marks automated actors as `Service` (Mastodon's bot flag).
             account.actorType = value ? "Service" : "Person"
         }
+        if changes.removesAvatar { account.avatarUrl = nil }
+        if changes.removesHeader { account.headerUrl = nil }
         if let avatar { account.avatarUrl = avatar }
         if let header { account.headerUrl = header }
     }

@@ -27,8 +27,9 @@ struct WebSettingsController {
         }
     }
 
-    /// `POST /settings/profile` (multipart: avatar, header, display_name, first_name, last_name,
-    /// note, field_name1…4, field_value1…4, locked, discoverable, csrf).
+    /// `POST /settings/profile` (multipart: avatar, header, remove_avatar, remove_header,
+    /// display_name, first_name, last_name, note, field_name1…4, field_value1…4, locked,
+    /// discoverable, csrf).
     @Sendable func save(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let web = await WebContext.of(request, node: node)
         guard let me = web.me else { return web.signInFirst() }
@@ -48,6 +49,9 @@ struct WebSettingsController {
             changes.discoverable = params.bool("discoverable") == true
             changes.avatar = params.file("avatar").flatMap { $0.data.isEmpty ? nil : $0.data }
             changes.header = params.file("header").flatMap { $0.data.isEmpty ? nil : $0.data }
+            // A new image chosen along with "remove" wins: it is what the person did last.
+            changes.removesAvatar = params.bool("remove_avatar") == true
+            changes.removesHeader = params.bool("remove_header") == true
             do { _ = try await node.profiles.update(me, with: changes) } catch NodeError.validation(let message) {
                 return try await show(web, me: me, errors: [message.replacingOccurrences(of: "Validation failed: ", with: "")],
                                       status: .unprocessableContent)
@@ -86,6 +90,7 @@ struct WebSettingsController {
             "account": view, "displayName": current.displayName, "firstName": current.firstName, "lastName": current.lastName,
             "note": current.noteSource, "fields": fields, "locked": current.locked, "discoverable": current.discoverable,
             "errors": errors, "saved": saved, "welcome": welcome, "requests": requests, "hasRequests": !requests.isEmpty,
+            "hasAvatar": current.avatarUrl != nil, "hasHeader": current.headerUrl != nil,
         ]
         return try await web.page("settings_profile", title: "Edit profile", model: model, status: status)
     }

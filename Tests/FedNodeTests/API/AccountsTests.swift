@@ -109,6 +109,24 @@ struct AccountsTests {
         let person = AccountToAS.person(try #require(stored), urls: t.node.urls)
         #expect(person.icon?.url == account.avatar)
         #expect(person.image?.url == account.header)
+
+        // DELETE /api/v1/profile/avatar and /header bring the defaults back, and the actor loses them.
+        let (_, readOnly) = try await t.user("bob", scopes: "read")
+        try await t.withClient { client in
+            #expect(try await client.api(.delete, "/api/v1/profile/avatar", token: readOnly).status == .forbidden)
+            let noAvatar = try await client.api(.delete, "/api/v1/profile/avatar", token: token)
+            #expect(noAvatar.status == .ok)
+            let shown = try noAvatar.entity(APIAccount.self)
+            #expect(shown.avatar == "\(t.node.urls.base)/static/avatar.png" && shown.header == account.header)
+            #expect(shown.source != nil)
+            let noHeader = try await client.api(.delete, "/api/v1/profile/header", token: token).entity(APIAccount.self)
+            #expect(noHeader.header == "\(t.node.urls.base)/static/header.png")
+            #expect(try await client.api(.delete, "/api/v1/profile/header", token: token).status == .ok)
+        }
+        let cleared = try #require(try await t.node.database.readSQL { try Account.fetchOne($0, key: alice.id) })
+        #expect(cleared.avatarUrl == nil && cleared.headerUrl == nil)
+        let plain = AccountToAS.person(cleared, urls: t.node.urls)
+        #expect(plain.icon == nil && plain.image == nil)
     }
 
     @Test("update_credentials refuses invalid input with 422 and changes nothing",

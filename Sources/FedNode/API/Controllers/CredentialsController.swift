@@ -12,6 +12,8 @@ struct CredentialsController {
         router.patch("api/v1/accounts/update_credentials", use: update)
         router.put("api/v1/accounts/update_credentials", use: update)
         router.post("api/v1/accounts/update_credentials", use: update)
+        router.delete("api/v1/profile/avatar", use: removeAvatar)
+        router.delete("api/v1/profile/header", use: removeHeader)
     }
 
     /// `GET /api/v1/accounts/verify_credentials`: the caller's `Account` with `source`. Needs
@@ -36,6 +38,28 @@ struct CredentialsController {
         try Self.refuseUnkeptSettings(params)
         let saved = try await node.profiles.update(account, with: Self.changes(from: params))
         return try await render(saved)
+    }
+
+    /// `DELETE /api/v1/profile/avatar` (`write:accounts`, Mastodon 4.2): the default avatar
+    /// shows again, here and, through `Update`, on followers' servers. Answers the `Account`
+    /// with `source`, also when there was none to remove.
+    @Sendable func removeAvatar(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        var changes = ProfileChanges()
+        changes.removesAvatar = true
+        return try await remove(request, changes)
+    }
+
+    /// `DELETE /api/v1/profile/header` (`write:accounts`, Mastodon 4.2): as `removeAvatar`, for
+    /// the cover photo.
+    @Sendable func removeHeader(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        var changes = ProfileChanges()
+        changes.removesHeader = true
+        return try await remove(request, changes)
+    }
+
+    private func remove(_ request: Request, _ changes: ProfileChanges) async throws -> Response {
+        let (_, account) = try await node.apiAuth.user(of: request, scope: "write:accounts")
+        return try await render(try await node.profiles.update(account, with: changes))
     }
 
     /// Settings Mastodon keeps and this node does not (its `source` always reads public, not
