@@ -7,7 +7,7 @@ import Testing
 /// A profile edit on one node reaches the copies other nodes keep of the account.
 @Suite("Profile updates across nodes", .serialized)
 struct ProfileUpdateTests {
-    @Test("alice@A edits her name, bio, links and avatar; bob@B, a follower, sees the new profile")
+    @Test("alice@A edits her name, bio, links and avatar, then removes the avatar; bob@B, a follower, sees each change")
     func profileEditReachesFollowers() async throws {
         let (a, b) = (try NetworkNode(name: "a"), try NetworkNode(name: "b"))
         defer { [a, b].forEach { $0.remove() } }
@@ -49,6 +49,16 @@ struct ProfileUpdateTests {
         // The Update went out once, to B's shared inbox.
         let sent = try a.read { try OutboxActivity.filter(Column("type") == "Update").fetchCount($0) }
         #expect(sent == 1)
+
+        // Removing the avatar reaches B too: its copy has none, and its cache no longer serves it.
+        var removal = ProfileChanges()
+        removal.removesAvatar = true
+        try await a.node.profiles.update(saved, with: removal)
+        try await eventually("B's copy of alice has no avatar") {
+            try b.read { try Account.fetchOne($0, key: aliceOnB.id)?.avatarUrl } == nil
+        }
+        let gone = try await b.node.httpClient.execute(HTTPClientRequest(url: "http://\(b.domain)/media/remote/avatar/\(copy.id)"))
+        #expect(gone.status == 404)
         for node in [a, b] { await node.stop() }
     }
 }

@@ -5,7 +5,8 @@ top of posting: bookmarks (status_bookmark, bookmarks, status_unbookmark), mutes
 account_statuses(pinned=True), status_unpin), edit history and source (status_history,
 status_source), read markers (markers_set, markers_get) and grouped notifications
 (grouped_notifications, grouped_notification, grouped_notification_accounts,
-unread_grouped_notifications_count, dismiss_grouped_notification). Each step checks the entity
+unread_grouped_notifications_count, dismiss_grouped_notification) and what profiles show
+(account_familiar_followers, account_note_set, accounts, statuses). Each step checks the entity
 fields apps rely on. Prints ALL OK and exits 0 on success, non-zero on the first failure.
 """
 import argparse
@@ -133,6 +134,24 @@ def grouped_notifications(alice, bob, bob_me, carol, carol_me):
     check(alice.grouped_notifications(types=["favourite"]).notification_groups == [], "the dismissed group is still listed")
 
 
+def profiles(alice, alice_me, bob, carol, carol_me):
+    step("familiar followers, private notes, several accounts and posts at once")
+    carol.account_follow(alice_me.id)  # bob already follows alice and carol
+    familiar = bob.account_familiar_followers(alice_me.id)
+    check([str(f.id) for f in familiar] == [str(alice_me.id)], f"account_familiar_followers: {familiar}")
+    check([str(a.id) for a in familiar[0].accounts] == [str(carol_me.id)], f"familiar accounts: {familiar[0].accounts}")
+    noted = bob.account_note_set(alice_me.id, "Met at the pier")
+    check(noted.note == "Met at the pier", f"account_note_set: {noted}")
+    check(bob.account_relationships(alice_me.id)[0].note == "Met at the pier", "the note is not in the relationship")
+    check(carol.account_relationships(alice_me.id)[0].note == "", "a note must stay private to its writer")
+    both = bob.accounts([carol_me.id, alice_me.id])
+    check([str(a.id) for a in both] == [str(carol_me.id), str(alice_me.id)], f"accounts: {both}")
+    first = alice.status_post("First of two", visibility="public")
+    second = alice.status_post("Second of two", visibility="public")
+    posts = bob.statuses([second.id, first.id])
+    check([str(p.id) for p in posts] == [str(second.id), str(first.id)], f"statuses: {posts}")
+
+
 def run(base):
     alice, alice_me = sign_up(base, "alice")
     bob, bob_me = sign_up(base, "bob")
@@ -143,6 +162,7 @@ def run(base):
     history(alice, bob)
     markers(bob)
     grouped_notifications(alice, bob, bob_me, carol, carol_me)
+    profiles(alice, alice_me, bob, carol, carol_me)
     print("ALL OK", flush=True)
 
 

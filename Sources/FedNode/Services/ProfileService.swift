@@ -62,6 +62,7 @@ public struct ProfileService: Sendable {
             // ActivityStreams marks automated actors as `Service` (Mastodon's bot flag).
             account.actorType = value ? "Service" : "Person"
         }
+        // An upload sent together with a removal is kept.
         if changes.removesAvatar { account.avatarUrl = nil }
         if changes.removesHeader { account.headerUrl = nil }
         if let avatar { account.avatarUrl = avatar }

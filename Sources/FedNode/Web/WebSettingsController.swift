@@ -49,7 +49,6 @@ struct WebSettingsController {
             changes.discoverable = params.bool("discoverable") == true
             changes.avatar = params.file("avatar").flatMap { $0.data.isEmpty ? nil : $0.data }
             changes.header = params.file("header").flatMap { $0.data.isEmpty ? nil : $0.data }
-            // A new image chosen along with "remove" wins: it is what the person did last.
             changes.removesAvatar = params.bool("remove_avatar") == true
             changes.removesHeader = params.bool("remove_header") == true
             do { _ = try await node.profiles.update(me, with: changes) } catch NodeError.validation(let message) {

@@ -24,6 +24,7 @@ enum Migrations {
         ("processes-1", processesSchema),
         ("lookups-by-url", urlLookupSchema),
         ("account-last-post", lastPostSchema),
+        ("account-notes", accountNotesSchema),
     ]
 
     /// Search and `authorize_interaction` look accounts and posts up by their web address as

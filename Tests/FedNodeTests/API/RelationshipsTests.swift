@@ -131,7 +131,44 @@ struct RelationshipsTests {
             #expect(list.first?.accounts.map(\.username) == ["carol", "bob"])
             #expect(list.last?.accounts.map(\.username) == ["bob"])
             #expect(try await client.api(.get, "/api/v1/accounts/familiar_followers?id[]=\(dave.id)").status == .unauthorized)
-            _ = alice
+            let (_, statusesOnly) = try await t.user("gus", scopes: "read:statuses")
+            #expect(try await client.api(.get, "/api/v1/accounts/familiar_followers?id[]=\(dave.id)", token: statusesOnly).status == .forbidden)
+            // Mastodon.py sends the ids as a JSON body on this GET.
+            let byJSON = try await client.api(.get, "/api/v1/accounts/familiar_followers", token: aliceToken, json: ["id": [String(dave.id)]])
+            #expect(try byJSON.entity([APIFamiliarFollowers].self).first?.accounts.map(\.username) == ["carol", "bob"])
+            // Once dave blocks alice, she is not told who follows him.
+            try await t.node.interactions.block(alice, by: dave)
+            let blocked = try await client.api(.get, "/api/v1/accounts/familiar_followers?id[]=\(dave.id)", token: aliceToken)
+            #expect(try blocked.entity([APIFamiliarFollowers].self).map(\.accounts.count) == [0])
+        }
+    }
+
+    @Test("a private note shows in the writer's relationship only; empty removes it; over 2,000 characters is refused")
+    func privateNote() async throws {
+        let t = try TestNode.make(); defer { t.remove() }
+        let (_, aliceToken) = try await t.user("alice")
+        let (bob, _) = try await t.user("bob")
+        let (_, readOnly) = try await t.user("carol", scopes: "read")
+        try await t.withClient { client in
+            func note(_ token: String) async throws -> String? {
+                try await client.api(.get, "/api/v1/accounts/relationships?id[]=\(bob.id)", token: token).entity([APIRelationship].self).first?.note
+            }
+            let saved = try await client.api(.post, "/api/v1/accounts/\(bob.id)/note", token: aliceToken, form: "comment=Met+at+the+harbour")
+            #expect(saved.status == .ok)
+            #expect(try saved.entity(APIRelationship.self).note == "Met at the harbour")
+            #expect(try await note(aliceToken) == "Met at the harbour")
+            #expect(try await note(readOnly) == "", "another person's note stays private")
+            let changed = try await client.api(.post, "/api/v1/accounts/\(bob.id)/note", token: aliceToken, json: ["comment": "Sails on Sundays"])
+            #expect(try changed.entity(APIRelationship.self).note == "Sails on Sundays")
+            let long = String(repeating: "a", count: 2001)
+            let refused = try await client.api(.post, "/api/v1/accounts/\(bob.id)/note", token: aliceToken, json: ["comment": long])
+            #expect(refused.status == .unprocessableContent)
+            #expect(try await note(aliceToken) == "Sails on Sundays", "a refused note changes nothing")
+            #expect(try await client.api(.post, "/api/v1/accounts/\(bob.id)/note", token: readOnly, form: "comment=x").status == .forbidden)
+            #expect(try await client.api(.post, "/api/v1/accounts/424242/note", token: aliceToken, form: "comment=x").status == .notFound)
+            let cleared = try await client.api(.post, "/api/v1/accounts/\(bob.id)/note", token: aliceToken, form: "comment=")
+            #expect(try cleared.entity(APIRelationship.self).note == "")
+            #expect(try await note(aliceToken) == "")
         }
     }
 

@@ -212,6 +212,14 @@ struct StatusesTests {
             let refused = try await client.api(.get, "/api/v1/statuses?\(many)", token: bobToken)
             #expect(refused.status == .unprocessableContent)
             #expect(refused.json?["error"] != nil)
+            let direct = try await StatusFixtures.post(client, token: aliceToken, "@carol just for you", visibility: "direct")
+            let both = "/api/v1/statuses?id[]=\(direct)&id[]=\(first)"
+            #expect(try await client.api(.get, both, token: carolToken).jsonArray?.compactMap { $0["id"] as? String } == [direct, first])
+            #expect(try await client.api(.get, both, token: bobToken).jsonArray?.compactMap { $0["id"] as? String } == [first])
+            // Muted, as on Mastodon, her posts are left out for bob; then carol blocks her.
+            let muted = try await client.api(.post, "/api/v1/accounts/\(alice.id)/mute", token: bobToken)
+            #expect(muted.status == .ok)
+            #expect(try await ids(bobToken) == [])
             try await t.node.interactions.block(alice, by: carol)
             #expect(try await ids(carolToken) == [])
         }

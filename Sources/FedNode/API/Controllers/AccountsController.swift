@@ -2,8 +2,8 @@ import Foundation
 import Hummingbird
 import Storage
 
-/// Profiles and their lists: `GET /api/v1/accounts/:id`, `/lookup`, `/:id/statuses`,
-/// `/:id/followers` and `/:id/following`. All work anonymously; a token, when sent, needs
+/// Profiles and their lists: `GET /api/v1/accounts/:id`, several by `id[]`, `/lookup`,
+/// `/:id/statuses`, `/:id/followers` and `/:id/following`. All work anonymously; a token, when sent, needs
 /// `read:accounts` (statuses: `read:statuses`).
 struct AccountsController {
     let node: Node
@@ -31,14 +31,16 @@ struct AccountsController {
     static let indexLimit = 40
 
     /// `GET /api/v1/accounts?id[]=` (Mastodon 4.3): the accounts with these ids, in the order
-    /// asked; unknown ones are left out. 422 for more than 40 ids.
+    /// asked; unknown ones and sign-ups still waiting for approval are left out. 422 for more
+    /// than 40 ids.
     @Sendable func index(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let viewer = try await access.viewer(of: request, scope: "read:accounts")
         let ids = try await APIParams.read(request).ids("id")
         guard ids.count <= Self.indexLimit else { throw NodeError.validation("Validation failed: at most \(Self.indexLimit) ids") }
         return APIResponse.json(try await access.read { db -> [APIAccount] in
             let found = Dictionary(try db.accounts.find(ids: ids).map { ($0.id, $0) }) { first, _ in first }
-            return try EntityRenderer(node: node, viewer: viewer, db: db).accounts(ids.compactMap { found[$0] })
+            let shown = try ids.compactMap { found[$0] }.filter { try !db.registrations.isPending($0.id) }
+            return try EntityRenderer(node: node, viewer: viewer, db: db).accounts(shown)
         })
     }
 

@@ -2,8 +2,9 @@ import Foundation
 import Hummingbird
 import Storage
 
-/// The signed-in account's own profile: `GET /api/v1/accounts/verify_credentials` and
-/// `PATCH /api/v1/accounts/update_credentials` (also POST and PUT, which older apps send).
+/// The signed-in account's own profile: `GET /api/v1/accounts/verify_credentials`,
+/// `PATCH /api/v1/accounts/update_credentials` (also POST and PUT, which older apps send) and
+/// `DELETE /api/v1/profile/avatar|header`.
 struct CredentialsController {
     let node: Node
 
@@ -57,9 +58,11 @@ struct CredentialsController {
         return try await remove(request, changes)
     }
 
+    /// Removes what `changes` says; with nothing to remove, changes nothing and sends no `Update`.
     private func remove(_ request: Request, _ changes: ProfileChanges) async throws -> Response {
         let (_, account) = try await node.apiAuth.user(of: request, scope: "write:accounts")
-        return try await render(try await node.profiles.update(account, with: changes))
+        let present = (changes.removesAvatar && account.avatarUrl != nil) || (changes.removesHeader && account.headerUrl != nil)
+        return try await render(present ? try await node.profiles.update(account, with: changes) : account)
     }
 
     /// Settings Mastodon keeps and this node does not (its `source` always reads public, not

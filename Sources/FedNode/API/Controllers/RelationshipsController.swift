@@ -3,8 +3,8 @@ import Hummingbird
 import Storage
 
 /// Following and blocking: `POST /api/v1/accounts/:id/follow|unfollow|block|unblock`,
-/// `GET /api/v1/accounts/relationships`, `GET /api/v1/accounts/familiar_followers` and
-/// `GET /api/v1/blocks`.
+/// private notes (`POST /api/v1/accounts/:id/note`), `GET /api/v1/accounts/relationships`,
+/// `GET /api/v1/accounts/familiar_followers` and `GET /api/v1/blocks`.
 struct RelationshipsController {
     let node: Node
     private var access: AccountAccess { AccountAccess(node: node) }
@@ -14,6 +14,7 @@ struct RelationshipsController {
         router.post("api/v1/accounts/:id/unfollow", use: unfollow)
         router.post("api/v1/accounts/:id/block", use: block)
         router.post("api/v1/accounts/:id/unblock", use: unblock)
+        router.post("api/v1/accounts/:id/note", use: note)
         router.get("api/v1/accounts/relationships", use: relationships)
         router.get("api/v1/accounts/familiar_followers", use: familiarFollowers)
         router.get("api/v1/blocks", use: blocks)
@@ -42,6 +43,23 @@ struct RelationshipsController {
         try await act(request, context, scope: "write:blocks") { target, me in try await node.interactions.unblock(target, by: me) }
     }
 
+    /// The longest private note (Mastodon's `AccountNote` limit).
+    static let maxNote = 2_000
+
+    /// `POST /api/v1/accounts/:id/note` (`write:accounts`): sets the caller's private note about
+    /// the account (`comment`; empty or absent removes it), which only the caller sees, in
+    /// the relationship's `note`. 422 for a note over 2,000 characters.
+    @Sendable func note(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:accounts")
+        let target = try await access.account(context)
+        let comment = try await APIParams.read(request).string("comment") ?? ""
+        guard comment.count <= Self.maxNote else { throw NodeError.validation("Validation failed: Comment is too long (maximum is 2000 characters)") }
+        do {
+            try await node.database.write { db in try db.accountNotes.set(account: me.id, target: target.id, comment: comment) }
+        } catch { throw NodeError.internal("saving a note: \(error)") }
+        return APIResponse.json(try await access.read { db in try EntityRenderer(node: node, viewer: me, db: db).relationship(with: target.id) })
+    }
+
     /// `GET /api/v1/accounts/relationships?id[]=` (`read:follows`): one `Relationship` per
     /// known id, in the order asked; unknown ids are left out.
     @Sendable func relationships(_ request: Request, context: NodeRequestContext) async throws -> Response {
@@ -55,22 +73,31 @@ struct RelationshipsController {
         return APIResponse.json(entities)
     }
 
-    /// The most accounts `familiar_followers` answers for, and the most it names for each.
+    /// The most accounts `familiar_followers` answers for.
     static let familiarAccountsLimit = 40
+    /// The most familiar followers it names for each.
     static let familiarFollowersLimit = 80
 
     /// `GET /api/v1/accounts/familiar_followers?id[]=` (`read:follows`): for each known account
     /// asked (the first 40), `{"id", "accounts"}` with the accounts the caller follows that
     /// follow it too (at most 80, the most recently followed first), as profiles show
-    /// "followed by".
+    /// "followed by". None for an account in a block relation with the caller, whose
+    /// followers the caller is not shown either.
     @Sendable func familiarFollowers(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:follows")
         let ids = try await APIParams.read(request).ids("id").prefix(Self.familiarAccountsLimit)
         let entities = try await access.read { db -> [APIFamiliarFollowers] in
-            let renderer = EntityRenderer(node: node, viewer: me, db: db)
-            return try ids.filter { try db.accounts.exists(id: $0) }.map { id in
-                let accounts = try db.follows.familiarFollowers(of: id, viewer: me.id, limit: Self.familiarFollowersLimit)
-                return APIFamiliarFollowers(id: String(id), accounts: try renderer.accounts(accounts))
+            let known = try ids.filter { try db.accounts.exists(id: $0) }
+            let found = try known.map { id -> [Account] in
+                if try Relationships.blocks(id, me.id, in: db) { return [] }
+                return try db.follows.familiarFollowers(of: id, viewer: me.id, limit: Self.familiarFollowersLimit)
+            }
+            // Each account rendered once, however many of the asked accounts it follows.
+            var unique: [Int64: Account] = [:]
+            for account in found.joined() { unique[account.id] = account }
+            let rendered = Dictionary(uniqueKeysWithValues: zip(unique.keys, try EntityRenderer(node: node, viewer: me, db: db).accounts(Array(unique.values))))
+            return zip(known, found).map { id, accounts in
+                APIFamiliarFollowers(id: String(id), accounts: accounts.compactMap { rendered[$0.id] })
             }
         }
         return APIResponse.json(entities)

@@ -61,7 +61,9 @@ struct StatusesController {
     static let indexLimit = 20
 
     /// `GET /api/v1/statuses?id[]=` (Mastodon 4.3): the posts with these ids that the viewer may
-    /// see, in the order asked; unknown and hidden ones are left out. 422 for more than 20 ids.
+    /// see, in the order asked; unknown and hidden ones are left out, and, as Mastodon leaves
+    /// them out, those of accounts the viewer mutes or on domains the viewer hides. 422 for
+    /// more than 20 ids.
     @Sendable func index(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let viewer = try await StatusAccess.viewer(of: request, node: node, scope: "read:statuses")
         let ids = try await APIParams.read(request).ids("id")
@@ -69,7 +71,11 @@ struct StatusesController {
         let node = node
         let statuses = try await StatusAccess.read(node) { db -> [APIStatus] in
             let found = Dictionary(try db.posts.find(ids: ids).map { ($0.id, $0) }) { first, _ in first }
-            let visible = try ids.compactMap { found[$0] }.filter { try PostVisibility.canSee($0, viewer: viewer?.id, in: db) }
+            let visible = try ids.compactMap { found[$0] }.filter { post in
+                guard try PostVisibility.canSee(post, viewer: viewer?.id, in: db) else { return false }
+                guard let viewer else { return true }
+                return try !db.mutes.hides(post: post.id, from: viewer.id) && !db.accountDomainBlocks.hides(post: post.id, from: viewer.id)
+            }
             return try EntityRenderer(node: node, viewer: viewer, db: db).statuses(visible)
         }
         return APIResponse.json(statuses)

@@ -214,7 +214,7 @@ public struct EntityRenderer {
             languages: [], followedBy: incoming == .accepted, blocking: try Relationships.blocking(me, otherId, in: db), blockedBy: try Relationships.blocking(otherId, me, in: db),
             muting: mute != nil, mutingNotifications: mute?.hideNotifications ?? false, requested: outgoing == .pending,
             requestedBy: incoming == .pending,
-            domainBlocking: domainBlocked, endorsed: false, note: "")
+            domainBlocking: domainBlocked, endorsed: false, note: try db.accountNotes.comment(account: me, target: otherId) ?? "")
     }
 
     // MARK: Helpers
