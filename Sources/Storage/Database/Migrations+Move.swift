@@ -42,5 +42,7 @@ extension Migrations {
           PRIMARY KEY (account_id, target_account_id)
         ) WITHOUT ROWID
         """,
+        // Deleting an account (a remote actor's Delete) removes the notes about it.
+        "CREATE INDEX account_notes_by_target ON account_notes(target_account_id)",
     ]
 }

@@ -54,6 +54,8 @@ struct RegistrationTests {
             #expect(entry["invite_request"] as? String == "I take photos of herons")
             let pendingId = try #require(entry["id"] as? String)
             #expect(try await client.api(.get, "/api/v1/accounts?id[]=\(pendingId)", token: modToken).text == "[]", "no account while pending")
+            #expect(try await client.api(.get, "/api/v1/accounts/\(pendingId)", token: modToken).status == .notFound)
+            #expect(try await client.api(.get, "/api/v1/accounts/lookup?acct=newbie", token: modToken).status == .notFound)
             #expect(try await client.api(.get, "/api/v1/admin/accounts?pending=true", token: modToken).jsonArray?.count == 1)
             let active = try await client.api(.get, "/api/v2/admin/accounts?status=active", token: modToken).jsonArray ?? []
             #expect(!active.contains { $0["username"] as? String == "newbie" }, "a pending account is not active")

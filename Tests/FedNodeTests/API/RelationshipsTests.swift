@@ -166,6 +166,13 @@ struct RelationshipsTests {
             #expect(try await note(aliceToken) == "Sails on Sundays", "a refused note changes nothing")
             #expect(try await client.api(.post, "/api/v1/accounts/\(bob.id)/note", token: readOnly, form: "comment=x").status == .forbidden)
             #expect(try await client.api(.post, "/api/v1/accounts/424242/note", token: aliceToken, form: "comment=x").status == .notFound)
+            // 2,001 code points in two characters: counted as Mastodon counts them.
+            let marks = "e" + String(repeating: "\u{301}", count: 1_000) + "a" + String(repeating: "\u{301}", count: 999)
+            let combining = try await client.api(.post, "/api/v1/accounts/\(bob.id)/note", token: aliceToken, json: ["comment": marks])
+            #expect(combining.status == .unprocessableContent)
+            let blank = try await client.api(.post, "/api/v1/accounts/\(bob.id)/note", token: aliceToken, json: ["comment": "  \n "])
+            #expect(try blank.entity(APIRelationship.self).note == "", "a blank note removes it")
+            _ = try await client.api(.post, "/api/v1/accounts/\(bob.id)/note", token: aliceToken, form: "comment=again")
             let cleared = try await client.api(.post, "/api/v1/accounts/\(bob.id)/note", token: aliceToken, form: "comment=")
             #expect(try cleared.entity(APIRelationship.self).note == "")
             #expect(try await note(aliceToken) == "")

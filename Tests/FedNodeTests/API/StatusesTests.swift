@@ -98,6 +98,27 @@ struct StatusesTests {
         }
     }
 
+    @Test("a NUL character in a caption, a name, a list title or a filter is no 500 on either database: the rest is kept")
+    func nulCharacters() async throws {
+        let t = try TestNode.make(); defer { t.remove() }
+        let (_, token) = try await t.user("alice")
+        try await t.withClient { client async throws in
+            let posted = try await client.api(.post, "/api/v1/statuses", token: token, json: ["status": "harbour\u{0}lights", "spoiler_text": "x\u{0}"])
+            #expect(posted.status == .ok)
+            let content = try posted.entity(APIStatus.self).content
+            #expect(content.contains("harbour") && content.contains("lights") && !content.contains("\u{0}"))
+            let named = try await client.api(.patch, "/api/v1/accounts/update_credentials", token: token, json: ["display_name": "Al\u{0}ice"])
+            #expect(named.status == .ok)
+            #expect(try await client.api(.post, "/api/v1/lists", token: token, json: ["title": "Pi\u{0}ers"]).status == .ok)
+            #expect(try await client.api(.post, "/api/v2/filters", token: token, json: ["title": "f\u{0}", "context": ["home"]]).status == .ok)
+            #expect(try await client.api(.post, "/api/v1/statuses", token: token, form: "status=form%00nul").status == .ok)
+        }
+        // A remote post carrying one is stored as the inbox stores it.
+        let remote = try await StatusFixtures.remoteAccount("nul\u{0}er", in: t.node)
+        let stored = try await StatusFixtures.remotePost(by: remote, text: "remote\u{0}post", in: t.node)
+        #expect(try StatusFixtures.read(t.node) { try Post.fetchOne($0, key: stored.id) } != nil)
+    }
+
     @Test("a photo without a caption is a valid post")
     func mediaOnly() async throws {
         let t = try TestNode.make(); defer { t.remove() }
@@ -220,6 +241,9 @@ struct StatusesTests {
             let muted = try await client.api(.post, "/api/v1/accounts/\(alice.id)/mute", token: bobToken)
             #expect(muted.status == .ok)
             #expect(try await ids(bobToken) == [])
+            // Bob's own post stays his to fetch, even when it mentions the account he mutes.
+            let own = try await StatusFixtures.post(client, token: bobToken, "@alice nice photos")
+            #expect(try await client.api(.get, "/api/v1/statuses?id[]=\(own)", token: bobToken).jsonArray?.count == 1)
             try await t.node.interactions.block(alice, by: carol)
             #expect(try await ids(carolToken) == [])
         }

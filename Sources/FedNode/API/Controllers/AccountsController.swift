@@ -52,7 +52,9 @@ struct AccountsController {
         guard let handle = params.nonEmpty("acct").flatMap(AccountHandle.init) else { throw NodeError.notFound("Record not found") }
         let domain = handle.domain.flatMap { $0 == node.urls.domain ? nil : $0 }
         let entity = try await access.read { db -> APIAccount? in
-            guard let account = try db.accounts.find(username: handle.username, domain: domain) else { return nil }
+            guard let account = try db.accounts.find(username: handle.username, domain: domain),
+                try !db.registrations.isPending(account.id)
+            else { return nil }
             return try EntityRenderer(node: node, viewer: viewer, db: db).account(account)
         }
         guard let entity else { throw NodeError.notFound("Record not found") }

@@ -52,8 +52,12 @@ struct RelationshipsController {
     @Sendable func note(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:accounts")
         let target = try await access.account(context)
-        let comment = try await APIParams.read(request).string("comment") ?? ""
-        guard comment.count <= Self.maxNote else { throw NodeError.validation("Validation failed: Comment is too long (maximum is 2000 characters)") }
+        let sent = try await APIParams.read(request).string("comment") ?? ""
+        // Blank removes the note, as Mastodon; the length counts code points, as Ruby counts.
+        let comment = sent.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "" : sent
+        guard comment.unicodeScalars.count <= Self.maxNote else {
+            throw NodeError.validation("Validation failed: Comment is too long (maximum is 2000 characters)")
+        }
         do {
             try await node.database.write { db in try db.accountNotes.set(account: me.id, target: target.id, comment: comment) }
         } catch { throw NodeError.internal("saving a note: \(error)") }
@@ -77,6 +81,8 @@ struct RelationshipsController {
     static let familiarAccountsLimit = 40
     /// The most familiar followers it names for each.
     static let familiarFollowersLimit = 80
+    /// Largest JSON body read on that GET (40 ids fit in far less).
+    static let familiarBodyLimit = 64 * 1024
 
     /// `GET /api/v1/accounts/familiar_followers?id[]=` (`read:follows`): for each known account
     /// asked (the first 40), `{"id", "accounts"}` with the accounts the caller follows that
@@ -85,7 +91,9 @@ struct RelationshipsController {
     /// followers the caller is not shown either.
     @Sendable func familiarFollowers(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:follows")
-        let ids = try await APIParams.read(request).ids("id").prefix(Self.familiarAccountsLimit)
+        // Mastodon.py sends the ids as a JSON body on this GET.
+        let params = try await APIParams.read(request, limit: Self.familiarBodyLimit, jsonOnGet: true)
+        let ids = params.ids("id").prefix(Self.familiarAccountsLimit)
         let entities = try await access.read { db -> [APIFamiliarFollowers] in
             let known = try ids.filter { try db.accounts.exists(id: $0) }
             let found = try known.map { id -> [Account] in
@@ -95,7 +103,9 @@ struct RelationshipsController {
             // Each account rendered once, however many of the asked accounts it follows.
             var unique: [Int64: Account] = [:]
             for account in found.joined() { unique[account.id] = account }
-            let rendered = Dictionary(uniqueKeysWithValues: zip(unique.keys, try EntityRenderer(node: node, viewer: me, db: db).accounts(Array(unique.values))))
+            let distinct = Array(unique.values)
+            let entities = try EntityRenderer(node: node, viewer: me, db: db).accounts(distinct)
+            let rendered = Dictionary(uniqueKeysWithValues: zip(distinct.map(\.id), entities))
             return zip(known, found).map { id, accounts in
                 APIFamiliarFollowers(id: String(id), accounts: accounts.compactMap { rendered[$0.id] })
             }

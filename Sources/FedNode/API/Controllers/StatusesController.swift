@@ -62,8 +62,8 @@ struct StatusesController {
 
     /// `GET /api/v1/statuses?id[]=` (Mastodon 4.3): the posts with these ids that the viewer may
     /// see, in the order asked; unknown and hidden ones are left out, and, as Mastodon leaves
-    /// them out, those of accounts the viewer mutes or on domains the viewer hides. 422 for
-    /// more than 20 ids.
+    /// them out, those by (or boosting) accounts the viewer mutes or on domains the viewer
+    /// hides. 422 for more than 20 ids.
     @Sendable func index(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let viewer = try await StatusAccess.viewer(of: request, node: node, scope: "read:statuses")
         let ids = try await APIParams.read(request).ids("id")
@@ -74,11 +74,23 @@ struct StatusesController {
             let visible = try ids.compactMap { found[$0] }.filter { post in
                 guard try PostVisibility.canSee(post, viewer: viewer?.id, in: db) else { return false }
                 guard let viewer else { return true }
-                return try !db.mutes.hides(post: post.id, from: viewer.id) && !db.accountDomainBlocks.hides(post: post.id, from: viewer.id)
+                var authors = [post.accountId]
+                if let originalId = post.reblogOfId, let original = try found[originalId] ?? db.posts.find(id: originalId) {
+                    authors.append(original.accountId)
+                }
+                return try authors.allSatisfy { try !Self.hides($0, from: viewer.id, in: db) }
             }
             return try EntityRenderer(node: node, viewer: viewer, db: db).statuses(visible)
         }
         return APIResponse.json(statuses)
+    }
+
+    /// Whether `viewerId` leaves `authorId`'s posts out of a list of posts asked by id, as
+    /// Mastodon's `StatusFilter` does: a mute in force or a hidden domain; never one's own.
+    static func hides(_ authorId: Int64, from viewerId: Int64, in db: Transaction) throws -> Bool {
+        guard authorId != viewerId else { return false }
+        return try db.mutes.active(account: viewerId, target: authorId) != nil
+            || db.accountDomainBlocks.hidesDomain(ofAccount: authorId, viewer: viewerId)
     }
 
     /// `PUT /api/v1/statuses/:id` (write:statuses): edits the caption, media (and, with

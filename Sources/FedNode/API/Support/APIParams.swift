@@ -30,19 +30,19 @@ public struct APIParams: Sendable {
     /// Largest body read for uploads (16 MiB of image plus multipart framing).
     public static let uploadLimit = 17 * 1024 * 1024
 
-    /// Reads the query string and the body of `request`. A GET's body is read only when it is
-    /// JSON: Mastodon.py sends some GET parameters that way (`account_familiar_followers`), and
-    /// Mastodon reads them.
+    /// Reads the query string and the body of `request`. A GET's body is read only with
+    /// `jsonOnGet` and when it is JSON: Mastodon.py sends some GET parameters that way
+    /// (`account_familiar_followers`), and Mastodon reads them.
     /// - Parameter limit: Largest body accepted (413 beyond it).
     /// - Throws: `NodeError.payloadTooLarge`, `.badRequest` for malformed JSON or multipart.
-    public static func read(_ request: Request, limit: Int = bodyLimit) async throws(NodeError) -> APIParams {
+    public static func read(_ request: Request, limit: Int = bodyLimit, jsonOnGet: Bool = false) async throws(NodeError) -> APIParams {
         var params = APIParams()
         // Parsed here rather than by `queryParameters`, which leaves keys percent-encoded
         // (`types%5B%5D`) and `+` unconverted; apps send both.
         if let query = request.uri.query { params.addForm(query) }
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         let json = contentType.hasPrefix("application/json") || contentType.contains("+json")
-        guard request.method != .head, request.method != .get || json else { return params }
+        guard request.method != .head, request.method != .get || (jsonOnGet && json) else { return params }
         let body: ByteBuffer
         do { body = try await request.body.collect(upTo: limit) } catch { throw .payloadTooLarge("Request body too large") }
         guard body.readableBytes > 0 else { return params }

@@ -31,11 +31,16 @@ struct AccountAccess: Sendable {
         return try await account(id: id)
     }
 
-    /// The account `id`.
+    /// The account `id`; a sign-up still waiting for approval is not one yet (as Mastodon
+    /// answers, and as its actor is not served).
     /// - Throws: `NodeError.notFound` when there is none.
     func account(id: Int64) async throws(NodeError) -> Account {
-        guard let account = try await read({ try $0.accounts.find(id: id) }) else { throw .notFound("Record not found") }
-        return account
+        let found = try await read { db -> Account? in
+            guard let account = try db.accounts.find(id: id), try !db.registrations.isPending(account.id) else { return nil }
+            return account
+        }
+        guard let found else { throw .notFound("Record not found") }
+        return found
     }
 
     /// A page of accounts read by `relation` (a follow, request or block list, newest relation
