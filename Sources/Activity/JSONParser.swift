@@ -2,7 +2,8 @@
 ///
 /// `JSONDecoder` into `JSONValue` has to guess each value's kind by trying types in turn and
 /// catching the errors, which made inbox parsing a hundred times slower than this single pass.
-/// Invalid UTF-8 inside strings is repaired to U+FFFD; everything else that is not JSON fails.
+/// Invalid UTF-8 inside strings is repaired to U+FFFD and `\u0000` is dropped (no database
+/// keeps it whole); everything else that is not JSON fails.
 struct JSONParser {
     private let bytes: [UInt8]
     private let maxDepth: Int
@@ -139,7 +140,10 @@ struct JSONParser {
             case UInt8(ascii: "n"): utf8.append(0x0A)
             case UInt8(ascii: "r"): utf8.append(0x0D)
             case UInt8(ascii: "t"): utf8.append(0x09)
-            case UInt8(ascii: "u"): utf8.append(contentsOf: String(try unicodeEscape()).utf8)
+            case UInt8(ascii: "u"):
+                // `\u0000` is dropped: SQLite would cut the text there, PostgreSQL refuses it.
+                let scalar = try unicodeEscape()
+                if scalar != "\u{0}" { utf8.append(contentsOf: String(scalar).utf8) }
             default: throw .invalidJSON
             }
         }

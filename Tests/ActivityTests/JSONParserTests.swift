@@ -52,6 +52,11 @@ struct JSONParserTests {
         #expect(try JSONValue.parse(Data(bytes)) == .string("a\u{FFFD}b"))
     }
 
+    @Test func nulEscapesAreDropped() throws {
+        #expect(try Self.parse(#"{"content": "harbour\u0000lights\u0000", "k\u0000": 1}"#)["content"] == "harbourlights")
+        #expect(try Self.parse(#"{"k\u0000": "v"}"#)["k"] == "v")
+    }
+
     @Test func duplicateKeysKeepTheLast() throws {
         #expect(try Self.parse(#"{"type": "Note", "type": "Question"}"#)["type"] == "Question")
     }

@@ -105,13 +105,19 @@ struct StatusesTests {
         try await t.withClient { client async throws in
             let posted = try await client.api(.post, "/api/v1/statuses", token: token, json: ["status": "harbour\u{0}lights", "spoiler_text": "x\u{0}"])
             #expect(posted.status == .ok)
-            let content = try posted.entity(APIStatus.self).content
-            #expect(content.contains("harbour") && content.contains("lights") && !content.contains("\u{0}"))
+            let status = try posted.entity(APIStatus.self)
+            // Read back as stored: the NUL dropped, the rest kept, on SQLite (which would cut
+            // the text there) and on PostgreSQL (which would refuse it) alike.
+            let source = try await client.api(.get, "/api/v1/statuses/\(status.id)/source", token: token)
+            #expect(source.json?["text"] as? String == "harbourlights")
+            #expect(source.json?["spoiler_text"] as? String == "x")
             let named = try await client.api(.patch, "/api/v1/accounts/update_credentials", token: token, json: ["display_name": "Al\u{0}ice"])
-            #expect(named.status == .ok)
+            #expect(try named.entity(APIAccount.self).displayName == "Alice")
+            #expect(try await client.api(.get, "/api/v1/notifications?types[]=%00&exclude_types[]=a%00", token: token).status == .ok)
             #expect(try await client.api(.post, "/api/v1/lists", token: token, json: ["title": "Pi\u{0}ers"]).status == .ok)
             #expect(try await client.api(.post, "/api/v2/filters", token: token, json: ["title": "f\u{0}", "context": ["home"]]).status == .ok)
-            #expect(try await client.api(.post, "/api/v1/statuses", token: token, form: "status=form%00nul").status == .ok)
+            let form = try await client.api(.post, "/api/v1/statuses", token: token, form: "status=form%00nul")
+            #expect(try form.entity(APIStatus.self).content.contains("formnul"))
         }
         // A remote post carrying one is stored as the inbox stores it.
         let remote = try await StatusFixtures.remoteAccount("nul\u{0}er", in: t.node)

@@ -74,6 +74,7 @@ struct StatusesController {
             let visible = try ids.compactMap { found[$0] }.filter { post in
                 guard try PostVisibility.canSee(post, viewer: viewer?.id, in: db) else { return false }
                 guard let viewer else { return true }
+                if post.accountId == viewer.id { return true }
                 var authors = [post.accountId]
                 if let originalId = post.reblogOfId, let original = try found[originalId] ?? db.posts.find(id: originalId) {
                     authors.append(original.accountId)

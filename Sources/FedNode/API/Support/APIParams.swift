@@ -57,8 +57,12 @@ public struct APIParams: Sendable {
         return params
     }
 
-    /// Adds one value.
-    public mutating func add(_ key: String, _ value: String) { values[key, default: []].append(value) }
+    /// Adds one value. NUL characters (`%00` in a form) are dropped from keys and values, as the
+    /// JSON parser drops `\u0000`: SQLite would cut the text there and PostgreSQL refuses it.
+    public mutating func add(_ key: String, _ value: String) {
+        func clean(_ text: String) -> String { text.utf8.contains(0) ? text.replacingOccurrences(of: "\u{0}", with: "") : text }
+        values[clean(key), default: []].append(clean(value))
+    }
 
     /// Adds one file.
     public mutating func add(_ key: String, file: UploadedFile) { files[key] = file }

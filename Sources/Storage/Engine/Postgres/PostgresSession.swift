@@ -185,13 +185,13 @@ final class PostgresSession {
 /// A statement argument sent as text of unspecified type, so that PostgreSQL infers its type
 /// from where it is used, as a literal would be (SQLite converts by column affinity alike).
 ///
-/// PostgreSQL's text cannot hold U+0000, and refuses the whole statement for one (error 22021),
-/// which made any caption, name or remote post carrying one a 500 or a failed activity. Each is
-/// sent as U+FFFD instead: the rest of the text is kept, and a value with one never equals a
-/// stored value without it, so lookups by such a value find nothing rather than something else.
+/// PostgreSQL's text cannot hold U+0000 and refuses the whole statement for one (error 22021).
+/// What clients and servers send is cleaned of it when read (`APIParams`, `JSONParser`); any
+/// that still reaches a record written here is dropped, as SQLite's binding would cut the
+/// text there instead.
 struct UntypedText: PostgresDynamicTypeEncodable {
     let text: String
-    init(_ text: String) { self.text = text.contains("\u{0}") ? text.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : text }
+    init(_ text: String) { self.text = text.utf8.contains(0) ? text.replacingOccurrences(of: "\u{0}", with: "") : text }
     var psqlType: PostgresDataType { PostgresDataType(0) }
     var psqlFormat: PostgresFormat { .text }
     func encode<JSONEncoder: PostgresJSONEncoder>(into byteBuffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>) {
