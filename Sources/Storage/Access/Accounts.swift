@@ -20,6 +20,9 @@ extension Accounts {
         try Account.handle(username, domain: domain).fetchOne(db)
     }
 
+    /// The accounts with these ids, in the order of `ids`; unknown ids are left out.
+    public func find(inOrder ids: [Int64]) throws -> [Account] { try find(ids: ids).ordered(as: ids) }
+
     /// The accounts with these ids, in no particular order.
     public func find(ids: some Collection<Int64>) throws -> [Account] {
         try BatchQuery.records(Account.self, db, ids, sql: """

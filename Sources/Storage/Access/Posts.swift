@@ -10,6 +10,9 @@ extension Posts {
         try Post.fetchOne(db.cachedStatement(sql: "SELECT * FROM posts WHERE uri = ?"), arguments: [uri])
     }
 
+    /// The posts with these ids, in the order of `ids`; unknown ids are left out.
+    public func find(inOrder ids: [Int64]) throws -> [Post] { try find(ids: ids).ordered(as: ids) }
+
     /// The posts with these ids, in no particular order.
     public func find(ids: some Collection<Int64>) throws -> [Post] {
         try BatchQuery.records(Post.self, db, ids, sql: """

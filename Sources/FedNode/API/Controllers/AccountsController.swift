@@ -38,8 +38,7 @@ struct AccountsController {
         let ids = try await APIParams.read(request).ids("id")
         guard ids.count <= Self.indexLimit else { throw NodeError.validation("Validation failed: at most \(Self.indexLimit) ids") }
         return APIResponse.json(try await access.read { db -> [APIAccount] in
-            let found = Dictionary(try db.accounts.find(ids: ids).map { ($0.id, $0) }) { first, _ in first }
-            let shown = try ids.compactMap { found[$0] }.filter { try !db.registrations.isPending($0.id) }
+            let shown = try db.accounts.find(inOrder: ids).filter { try AccountAccess.isShown($0, in: db) }
             return try EntityRenderer(node: node, viewer: viewer, db: db).accounts(shown)
         })
     }
@@ -52,8 +51,7 @@ struct AccountsController {
         guard let handle = params.nonEmpty("acct").flatMap(AccountHandle.init) else { throw NodeError.notFound("Record not found") }
         let domain = handle.domain.flatMap { $0 == node.urls.domain ? nil : $0 }
         let entity = try await access.read { db -> APIAccount? in
-            guard let account = try db.accounts.find(username: handle.username, domain: domain),
-                try !db.registrations.isPending(account.id)
+            guard let account = try db.accounts.find(username: handle.username, domain: domain), try AccountAccess.isShown(account, in: db)
             else { return nil }
             return try EntityRenderer(node: node, viewer: viewer, db: db).account(account)
         }

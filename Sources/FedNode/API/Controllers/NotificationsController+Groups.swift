@@ -59,8 +59,7 @@ extension NotificationsController {
         let key = try Self.groupKey(context)
         let accounts = try await read { db -> [APIAccount] in
             let members = try db.notifications.members(of: key, recipient: me.id, limit: Self.groupAccountsLimit)
-            let found = Dictionary(try db.accounts.find(ids: Set(members.map(\.fromAccountId))).map { ($0.id, $0) }) { first, _ in first }
-            return try EntityRenderer(node: node, viewer: me, db: db).accounts(members.compactMap { found[$0.fromAccountId] })
+            return try EntityRenderer(node: node, viewer: me, db: db).accounts(try db.accounts.find(inOrder: members.map(\.fromAccountId)))
         }
         return APIResponse.json(accounts)
     }

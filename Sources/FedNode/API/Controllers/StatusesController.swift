@@ -70,8 +70,9 @@ struct StatusesController {
         guard ids.count <= Self.indexLimit else { throw NodeError.validation("Validation failed: at most \(Self.indexLimit) ids") }
         let node = node
         let statuses = try await StatusAccess.read(node) { db -> [APIStatus] in
-            let found = Dictionary(try db.posts.find(ids: ids).map { ($0.id, $0) }) { first, _ in first }
-            let visible = try ids.compactMap { found[$0] }.filter { post in
+            let asked = try db.posts.find(inOrder: ids)
+            let found = Dictionary(asked.map { ($0.id, $0) }) { first, _ in first }
+            let visible = try asked.filter { post in
                 guard try PostVisibility.canSee(post, viewer: viewer?.id, in: db) else { return false }
                 guard let viewer else { return true }
                 if post.accountId == viewer.id { return true }

@@ -36,11 +36,16 @@ struct AccountAccess: Sendable {
     /// - Throws: `NodeError.notFound` when there is none.
     func account(id: Int64) async throws(NodeError) -> Account {
         let found = try await read { db -> Account? in
-            guard let account = try db.accounts.find(id: id), try !db.registrations.isPending(account.id) else { return nil }
+            guard let account = try db.accounts.find(id: id), try Self.isShown(account, in: db) else { return nil }
             return account
         }
         guard let found else { throw .notFound("Record not found") }
         return found
+    }
+
+    /// Whether the client API shows `account` at all: not while its sign-up waits for approval.
+    static func isShown(_ account: Account, in db: Transaction) throws -> Bool {
+        try !db.registrations.isPending(account.id)
     }
 
     /// A page of accounts read by `relation` (a follow, request or block list, newest relation

@@ -186,7 +186,10 @@ public struct EntityRenderer {
     {
         let posts = try db.posts.find(ids: Set(groups.compactMap(\.latest.postId)))
         let batch = try RenderBatch.statuses(posts, accountIds: Set(groups.flatMap(\.sampleAccountIds)), viewer: viewer?.id, db: db)
-        let shown = Dictionary(filters.apply(to: posts.compactMap { try? status($0, in: batch) }).map { ($0.id, $0) }) { first, _ in first }
+        let rendered = try posts.compactMap { post -> APIStatus? in
+            do { return try status(post, in: batch) } catch NodeError.notFound { return nil }
+        }
+        let shown = Dictionary(filters.apply(to: rendered).map { ($0.id, $0) }) { first, _ in first }
         var results = GroupedResults()
         for group in groups {
             let samples = group.sampleAccountIds.filter { batch.accounts[$0] != nil }
