@@ -37,12 +37,13 @@ struct DeliveryBench {
     var databaseURL: String? = nil
 
     func run() async throws -> Figures {
-        let sink = try LoopbackSink(count: settings.sinkCount)
+        // 200 domains on 50 machines: four domains share an address, as on shared hosting.
+        let sink = try LoopbackSink(count: settings.sinkCount, machines: max(1, settings.sinkCount / 4))
         sink.start()
         defer { sink.stop() }
         let directory = settings.runDirectory(databaseURL == nil ? "delivery" : "postgres-delivery")
         try? FileManager.default.removeItem(atPath: directory)
-        let (node, author) = try await makeNode(directory: directory, sinkPorts: sink.ports)
+        let (node, author) = try await makeNode(directory: directory, sinks: Array(zip(sink.addresses, sink.ports)))
         let server = try ServerProcess(binary: settings.binary, dataDirectory: directory,
                                        arguments: ["--test-mode"] + (databaseURL.map { ["--database", $0] } ?? []),
                                        logPath: directory + "/server.log")
@@ -84,7 +85,7 @@ struct DeliveryBench {
 
     /// A node database with the posting account and its followers on the sinks, made through
     /// the node's own services where they exist.
-    private func makeNode(directory: String, sinkPorts: [Int]) async throws -> (Node, Account) {
+    private func makeNode(directory: String, sinks: [(address: String, port: Int)]) async throws -> (Node, Account) {
         var configuration = NodeConfiguration(domain: "delivery.\(BenchWorld.localDomain)", testMode: true)
         configuration.dataDirectory = directory
         configuration.databaseURL = databaseURL
@@ -96,8 +97,8 @@ struct DeliveryBench {
         let followers = settings.followerCount
         try await node.database.write { tx in
             for index in 0..<followers {
-                let port = sinkPorts[index % sinkPorts.count]
-                let domain = "127.0.0.1:\(port)"
+                let sink = sinks[index % sinks.count]
+                let domain = "\(sink.address):\(sink.port)"
                 var follower = Account(username: "f\(index)", domain: domain, uri: "http://\(domain)/users/f\(index)")
                 follower.inboxUrl = follower.uri + "/inbox"
                 follower.sharedInboxUrl = "http://\(domain)/inbox"

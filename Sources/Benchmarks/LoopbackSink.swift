@@ -24,25 +24,32 @@ public final class LoopbackSink: @unchecked Sendable {
 
     /// The port of each sink.
     public let ports: [Int]
+    /// The loopback address of each sink, in the same order.
+    public let addresses: [String]
     // Set up in `init`, then touched only by the sink thread until `stop()` joins it.
     private let listeners: [Int32]
     private let tally = Mutex(Tally())
     private let stopping = Atomic<Bool>(false)
     private let stopped = Atomic<Bool>(false)
 
-    /// Opens `count` listening sockets.
+    /// Opens `count` listening sockets, spread over `machines` loopback addresses (127.0.1.1
+    /// and up), as servers spread over machines: the node bounds its requests per address.
     /// - Throws: `BenchError.system` when a port cannot be opened.
-    public init(count: Int) throws(BenchError) {
+    public init(count: Int, machines: Int = 1) throws(BenchError) {
         var listeners: [Int32] = []
         var ports: [Int] = []
-        for _ in 0..<count {
-            let (fd, port) = try LoopbackSocket.listen()
+        var addresses: [String] = []
+        for index in 0..<count {
+            let address = machines <= 1 ? "127.0.0.1" : "127.0.1.\(index % min(machines, 250) + 1)"
+            addresses.append(address)
+            let (fd, port) = try LoopbackSocket.listen(address: address)
             LoopbackSocket.setNonBlocking(fd)
             listeners.append(fd)
             ports.append(port)
         }
         self.listeners = listeners
         self.ports = ports
+        self.addresses = addresses
     }
 
     /// Starts answering on a thread of its own.

@@ -29,12 +29,12 @@ enum LoopbackSocket {
     /// A listening socket on 127.0.0.1:`port` (0 lets the kernel choose).
     /// - Returns: The socket and the port it listens on.
     /// - Throws: `BenchError.system`.
-    static func listen(port: Int = 0, backlog: Int32 = 512) throws(BenchError) -> (fd: Int32, port: Int) {
+    static func listen(port: Int = 0, backlog: Int32 = 512, address host: String = "127.0.0.1") throws(BenchError) -> (fd: Int32, port: Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .system("socket", errno) }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = loopback(port: port)
+        var address = loopback(port: port, address: host)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -82,10 +82,10 @@ enum LoopbackSocket {
         return true
     }
 
-    private static func loopback(port: Int) -> sockaddr_in {
+    private static func loopback(port: Int, address host: String = "127.0.0.1") -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         address.sin_port = UInt16(port).bigEndian
         return address
     }

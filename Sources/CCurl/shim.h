@@ -15,6 +15,8 @@ typedef int (*fednode_sockopt_callback)(void *clientp, curl_socket_t fd, curlsoc
 static inline CURLcode fednode_easy_setopt_sockopt_callback(CURL *h, fednode_sockopt_callback cb) { return curl_easy_setopt(h, CURLOPT_SOCKOPTFUNCTION, cb); }
 typedef curl_socket_t (*fednode_opensocket_callback)(void *clientp, curlsocktype purpose, struct curl_sockaddr *address);
 static inline CURLcode fednode_easy_setopt_opensocket_callback(CURL *h, fednode_opensocket_callback cb) { return curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, cb); }
+typedef int (*fednode_prereq_callback)(void *clientp, char *primary_ip, char *local_ip, int primary_port, int local_port);
+static inline CURLcode fednode_easy_setopt_prereq_callback(CURL *h, fednode_prereq_callback cb) { return curl_easy_setopt(h, CURLOPT_PREREQFUNCTION, cb); }
 static inline CURLcode fednode_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode fednode_easy_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode fednode_easy_getinfo_pointer(CURL *h, CURLINFO i, void **v) { return curl_easy_getinfo(h, i, v); }

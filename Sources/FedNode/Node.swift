@@ -92,6 +92,7 @@ public final class Node: Sendable {
         var client = CurlHTTPClient.Configuration(userAgent: CurlHTTPClient.Configuration.userAgent(
             publicURL: effective.publicURL + "/", version: NodeConfiguration.softwareVersion))
         client.allowPrivateAddresses = effective.testMode
+        if effective.testMode { client.resolve = effective.testResolve }
         self.httpClient = CurlHTTPClient(configuration: client)
         self.keys = KeyResolver(database: database)
         self.federationPolicy = FederationPolicyCache(database: database)

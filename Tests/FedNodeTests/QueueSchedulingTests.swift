@@ -80,4 +80,59 @@ import Testing
         inFlight.refill([slow[1], slow[2], slow[3]])
         #expect(inFlight.waiting.map(\.id) == [4], "what is in flight is not read twice")
     }
+
+    @Test func inboxGivesBackTheSlotsOfItemsThatRunLong() {
+        var inFlight = InboxInFlight(limits: QueueLimits(maxInFlight: 4, maxInFlightPerDomain: 4), maxUnfinished: 3)
+        let hanging = (1...4).map { candidate(Int64($0), actor: "h\($0)", domain: "hang.example") }
+        #expect(inFlight.choose(from: hanging).start.count == 4)
+        #expect(!inFlight.hasRoom && inFlight.releaseSlow(now: .now) == 0, "nothing has run for long yet")
+        #expect(inFlight.releaseSlow(now: .now + InboxInFlight.holdAfter) == 4)
+        #expect(inFlight.count == 0 && inFlight.total == 4 && inFlight.hasRoom)
+        let next = inFlight.choose(from: [candidate(5, actor: "h5", domain: "hang.example"), candidate(6, actor: "honest", domain: "fair.example")])
+        #expect(next.start.map(\.id) == [6], "the hanging domain keeps its share; an honest item starts at once")
+        inFlight.remove(hanging[0])
+        #expect(inFlight.count == 1 && inFlight.total == 4, "a background item ending frees no slot it did not hold")
+        #expect(inFlight.maxBackground == 16)
+    }
+
+    @Test func inboxKeepsASuspectInItsSlot() {
+        var inFlight = InboxInFlight(limits: QueueLimits(), maxUnfinished: 3)
+        #expect(inFlight.choose(from: [candidate(1, actor: "a", domain: "a.example", unfinished: 1)]).start.count == 1)
+        #expect(inFlight.releaseSlow(now: .now + .seconds(60)) == 0, "a suspect runs alone, holding its slot, until it ends")
+    }
+
+    @Test func deliveriesGiveBackTheSlotsOfRequestsThatWaitLong() {
+        var inFlight = DeliveryInFlight(limits: QueueLimits(maxInFlight: 2, maxInFlightPerDomain: 2))
+        func delivery(_ id: Int64, _ domain: String) -> Delivery {
+            var row = Delivery(activityUri: "https://social.test/\(id)", accountId: 1, inboxUrl: "https://\(domain)/inbox", domain: domain, payload: Data())
+            row.id = id
+            return row
+        }
+        let start = ContinuousClock.now
+        inFlight.refill([delivery(1, "hang.example"), delivery(2, "hang.example"), delivery(3, "hang.example"), delivery(4, "fair.example")])
+        #expect(inFlight.take(now: start).map(\.id) == [1, 2])
+        #expect(inFlight.releaseSlow(now: start + .milliseconds(500)) == 0)
+        #expect(inFlight.releaseSlow(now: start + DeliveryInFlight.holdAfter) == 2)
+        #expect(inFlight.count == 0 && inFlight.total == 2)
+        #expect(inFlight.take(now: start).map(\.id) == [4], "the hanging domain keeps its two; the healthy one starts")
+        inFlight.finish(delivery(1, "hang.example"))
+        #expect(inFlight.total == 2 && inFlight.count == 1)
+    }
+
+    @Test func oneAddressHoldsABoundedShareAndLessOnceItTimedOut() throws {
+        let load = AddressLoad(limit: 3, slowLimit: 1, slowFor: .seconds(60))
+        let key = try #require(AddressKey(text: "192.0.2.7"))
+        #expect((0..<4).map { _ in load.acquire(key) } == [true, true, true, false])
+        #expect(load.inFlight("192.0.2.7") == 3)
+        #expect(AddressKey(text: "2001:db8::1") == AddressKey(text: "2001:db8::ffff"), "an IPv6 /64 is one address")
+        #expect(AddressKey(text: "2001:db8::1") != AddressKey(text: "2001:db8:0:1::1"))
+        load.release(key, timedOut: true)
+        load.release(key)
+        #expect(load.isSlow("192.0.2.7") && !load.acquire(key), "timed out: one at a time, and one is still in flight")
+        load.release(key)
+        #expect(load.acquire(key) && !load.acquire(key))
+        load.release(key, answered: true)
+        #expect(!load.isSlow("192.0.2.7") && load.acquire(key) && load.acquire(key), "an answer lifts the mark")
+        #expect(load.isSlow("192.0.2.8") == false)
+    }
 }

@@ -43,6 +43,15 @@ import Testing
         #expect(decide(.unsendable("no key")) == .giveUp(reason: "no key"))
     }
 
+    @Test func aBusyAddressIsTriedAgainSoonAndSaysNothingOfTheDomain() {
+        guard case .retry(let at) = decide(.deferred("192.0.2.7"), attempts: 5) else { Issue.record("not retried"); return }
+        #expect(at.timeIntervalSince(now) == RetryPolicy.deferredDelay, "not the fifth attempt's backoff")
+        #expect(policy.domainVerdict(for: .deferred("192.0.2.7")) == .unaffected)
+        #expect(!DeliveryOutcome.deferred("192.0.2.7").counts && DeliveryOutcome.networkFailure("x").counts)
+        let late = now.addingTimeInterval(policy.giveUpAfter + 1)
+        guard case .giveUp = decide(.deferred("192.0.2.7"), at: late) else { Issue.record("kept past the horizon"); return }
+    }
+
     @Test func backoffDoublesUpToTheCap() {
         let waits = (1...20).map { policy.backoff(attempts: $0, jitter: 0) }
         #expect(Array(waits.prefix(5)) == [30, 60, 120, 240, 480])

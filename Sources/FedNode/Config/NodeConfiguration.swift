@@ -29,6 +29,9 @@ public struct NodeConfiguration: Sendable {
     /// Plain http and loopback/private addresses allowed, for tests and the test network
     /// (`--test-mode`, `FEDNODE_TEST_MODE`).
     public var testMode: Bool = false
+    /// Names the node's HTTP clients resolve to fixed addresses, as libcurl's `HOST:PORT:ADDRESS`
+    /// (test mode only: a stand-in for DNS, so tests can reach a name such as `evil.example.`).
+    public var testResolve: [String] = []
     /// Log level (`--log-level`, `FEDNODE_LOG_LEVEL`).
     public var logLevel: Logger.Level = .info
     /// Name of the node shown in NodeInfo and the instance API (`--node-name`, `FEDNODE_NODE_NAME`).

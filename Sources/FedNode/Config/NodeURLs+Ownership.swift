@@ -1,10 +1,11 @@
+import Activity
 import Foundation
 
 extension NodeURLs {
     /// Whether `authority` (`host[:port]`, in any letter case) names this node. A missing port
     /// matches too: some servers drop the port when they build `acct:user@host`.
     public func isOwn(authority: String) -> Bool {
-        let (host, port) = Self.split(authority.lowercased())
+        let (host, port) = Self.split(HostAuthority.normalize(authority) ?? authority.lowercased())
         let (ownHost, ownPort) = Self.split(domain.lowercased())
         return host == ownHost && (port == nil || port == ownPort)
     }
@@ -16,7 +17,7 @@ extension NodeURLs {
     public func canonicalLocal(_ url: String) -> String? {
         guard let theirs = URLComponents(string: url), let ours = URLComponents(string: base),
             theirs.scheme?.lowercased() == ours.scheme?.lowercased(),
-            theirs.host?.lowercased() == ours.host?.lowercased(),
+            theirs.percentEncodedHost.flatMap(HostAuthority.host) == ours.percentEncodedHost.flatMap(HostAuthority.host),
             Self.effectivePort(theirs) == Self.effectivePort(ours), theirs.user == nil
         else { return nil }
         var canonical = base + theirs.percentEncodedPath

@@ -4,9 +4,20 @@ import Storage
 /// round-robin order across domains (see `DeliveryQueue.fairDue`). A domain holds at most
 /// `limits.maxInFlightPerDomain` requests, so an inbox that answers after 25 seconds keeps
 /// its own backlog waiting and leaves the other slots to other domains.
+///
+/// A request still waiting `holdAfter` after it started gives its slot back and goes on in the
+/// background (up to `maxBackground` of them), keeping its domain's share: inboxes that accept
+/// a connection and never answer cost their own deliveries' time, never the slots a healthy
+/// follower's delivery needs. (The client's bound per peer address keeps many domains on one
+/// machine from opening more than a few such requests in the first place.)
 struct DeliveryInFlight: Sendable {
     /// Concurrency limits.
     let limits: QueueLimits
+
+    /// Nothing in flight yet. - Parameter limits: Requests at once, overall and per domain.
+    init(limits: QueueLimits) {
+        self.limits = limits
+    }
     /// Deliveries in flight.
     private(set) var ids: Set<Int64> = []
     /// Requests in flight per domain.
@@ -15,9 +26,21 @@ struct DeliveryInFlight: Sendable {
     private(set) var waiting: [Delivery] = []
     /// The domain of the delivery started last (the next round starts after it).
     private(set) var lastDomain: String?
+    /// When each request holding a slot started.
+    private var startedAt: [Int64: ContinuousClock.Instant] = [:]
+    /// Requests that gave their slot back after waiting `holdAfter`.
+    private(set) var background: Set<Int64> = []
 
-    /// Requests in flight.
-    var count: Int { ids.count }
+    /// How long a request holds its slot before it goes on in the background.
+    static let holdAfter = Duration.seconds(1)
+    /// Requests in the background at most, as a multiple of the slots.
+    static let backgroundPerSlot = 4
+    var maxBackground: Int { limits.maxInFlight * Self.backgroundPerSlot }
+
+    /// Requests holding a slot.
+    var count: Int { ids.count - background.count }
+    /// Requests in flight, holding a slot or not.
+    var total: Int { ids.count }
     /// Whether another request may start.
     var hasRoom: Bool { count < limits.maxInFlight }
     /// Whether a waiting delivery could start now.
@@ -31,12 +54,13 @@ struct DeliveryInFlight: Sendable {
 
     /// Takes the waiting deliveries that may start now (their domain has room), in order, and
     /// counts them as in flight.
-    mutating func take() -> [Delivery] {
+    mutating func take(now: ContinuousClock.Instant = .now) -> [Delivery] {
         var started: [Delivery] = []
         var kept: [Delivery] = []
         for delivery in waiting {
             if hasRoom, room(for: delivery.domain) {
                 ids.insert(delivery.id)
+                startedAt[delivery.id] = now
                 perDomain[delivery.domain, default: 0] += 1
                 lastDomain = delivery.domain
                 started.append(delivery)
@@ -51,9 +75,27 @@ struct DeliveryInFlight: Sendable {
     /// Counts a delivery's request as ended.
     mutating func finish(_ delivery: Delivery) {
         guard ids.remove(delivery.id) != nil else { return }
+        if background.remove(delivery.id) == nil { startedAt[delivery.id] = nil }
         let left = (perDomain[delivery.domain] ?? 1) - 1
         perDomain[delivery.domain] = left > 0 ? left : nil
     }
+
+    /// Moves the requests that have held their slot for `holdAfter` to the background, oldest
+    /// first, while there is room there.
+    /// - Returns: How many slots were given back.
+    @discardableResult
+    mutating func releaseSlow(now: ContinuousClock.Instant) -> Int {
+        let due = startedAt.filter { now - $0.value >= Self.holdAfter }.sorted { $0.value < $1.value }
+        let moving = due.prefix(max(0, maxBackground - background.count))
+        for (id, _) in moving {
+            startedAt[id] = nil
+            background.insert(id)
+        }
+        return moving.count
+    }
+
+    /// Whether a request holds a slot (the worker then keeps a timer running).
+    var hasHeldRequests: Bool { !startedAt.isEmpty }
 
     private func room(for domain: String) -> Bool {
         (perDomain[domain] ?? 0) < limits.maxInFlightPerDomain

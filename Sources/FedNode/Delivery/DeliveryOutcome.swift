@@ -11,6 +11,9 @@ public enum DeliveryOutcome: Sendable, Equatable {
     case refused(String)
     /// The request could not be built: an unusable inbox URL or no usable signing key.
     case unsendable(String)
+    /// Nothing was sent: the inbox's address had as many requests in flight as one address may
+    /// (many domains on one machine). Not an attempt, and says nothing of the domain's health.
+    case deferred(String)
 }
 
 extension DeliveryOutcome {
@@ -20,6 +23,12 @@ extension DeliveryOutcome {
         return nil
     }
 
+    /// Whether a request was sent (or could not be built), so the attempt counts.
+    var counts: Bool {
+        if case .deferred = self { return false }
+        return true
+    }
+
     /// A short description for the queue's `last_error` column and the log.
     var summary: String {
         switch self {
@@ -27,6 +36,7 @@ extension DeliveryOutcome {
         case .networkFailure(let reason): reason
         case .refused(let address): "refused to deliver to non-public address \(address)"
         case .unsendable(let reason): reason
+        case .deferred(let address): "not sent: address \(address) has as many requests in flight as it may"
         }
     }
 }

@@ -15,12 +15,12 @@ extension DeliveryWorker {
             return AttemptResult(disposition: .interrupted)
         }
         let now = self.now()
-        let attempts = delivery.attempts + 1
+        let attempts = delivery.attempts + (outcome.counts ? 1 : 0)
         let decision = policy.decide(
             attempts: attempts, firstQueuedAt: delivery.createdAt, outcome: outcome, now: now,
             jitter: .random(in: -1...1))
         do {
-            let health = try await record(decision, of: outcome, for: delivery, now: now)
+            let health = try await record(decision, of: outcome, for: delivery, attempts: attempts, now: now)
             log(decision, outcome: outcome, health: health, delivery: delivery, attempts: attempts)
             node.metrics.delivery.attempted(decision.metricsOutcome, domain: delivery.domain)
             return AttemptResult(disposition: decision.disposition, revivedDomain: health == .revived)
@@ -66,6 +66,7 @@ extension DeliveryWorker {
             case .blockedAddress(let address): return .refused(address)
             case .invalidURL(let url): return .unsendable("invalid inbox URL \(url)")
             case .timedOut: return .networkFailure("timed out")
+            case .addressBusy(let address): return .deferred(address)
             case .connectFailed(let reason): return .networkFailure("cannot connect: \(reason)")
             case .transport(let reason): return .networkFailure(reason)
             case .responseTooLarge: return .networkFailure("response too large")
@@ -91,7 +92,7 @@ extension DeliveryWorker {
 
     /// Stores the decision and the domain's health in one small transaction.
     private func record(
-        _ decision: DeliveryDecision, of outcome: DeliveryOutcome, for delivery: Delivery, now: Date
+        _ decision: DeliveryDecision, of outcome: DeliveryOutcome, for delivery: Delivery, attempts: Int, now: Date
     ) async throws -> HealthChange {
         let verdict = policy.domainVerdict(for: outcome)
         let policy = self.policy
@@ -101,7 +102,7 @@ extension DeliveryWorker {
                 try db.deliveries.remove(delivery.id)
             case .retry(let at):
                 try db.deliveries.reschedule(
-                    delivery.id, attempts: delivery.attempts + 1, nextAttemptAt: at, status: outcome.status,
+                    delivery.id, attempts: attempts, nextAttemptAt: at, status: outcome.status,
                     error: outcome.summary)
             }
             switch verdict {

@@ -11,6 +11,8 @@ extension DeliveryWorker {
         case finished(Delivery, AttemptResult)
         /// New work was signalled, or the poll interval passed.
         case wake
+        /// Time to give back the slots of requests that have waited long (`DeliveryInFlight.holdAfter`).
+        case tick
     }
 
     /// The sending loop. `continuous` (the running service) reads the queue again whenever no
@@ -23,6 +25,7 @@ extension DeliveryWorker {
         var senders: [Int64: RequestSigner] = [:]
         var lastDrop = Date.distantPast
         var reread = true
+        var ticking = false
         let (signal, pollInterval) = (node.deliverySignal, self.pollInterval)
         await withTaskGroup(of: Event.self) { group in
             if continuous { group.addTask { await signal.wait(timeout: pollInterval); return .wake } }
@@ -43,9 +46,16 @@ extension DeliveryWorker {
                         return .finished(delivery, await attempt(delivery, signer: signer))
                     }
                 }
-                if !continuous, state.count == 0 { break }
+                if !continuous, state.total == 0 { break }
+                if !ticking, state.hasHeldRequests {
+                    ticking = true
+                    group.addTask { try? await Task.sleep(for: DeliveryInFlight.holdAfter / 2); return .tick }
+                }
                 guard let event = await group.next() else { break }
                 switch event {
+                case .tick:
+                    ticking = false
+                    if state.releaseSlow(now: .now) > 0, continuous, !state.canStartWaiting { reread = true }
                 case .finished(let delivery, let result):
                     state.finish(delivery)
                     summary.add(result)

@@ -69,6 +69,7 @@ public struct DeliveryWorker: Service {
                 publicURL: node.configuration.publicURL + "/", version: NodeConfiguration.softwareVersion),
             connectTimeout: .seconds(5), totalTimeout: Self.requestTimeout)
         client.allowPrivateAddresses = node.configuration.testMode
+        if node.configuration.testMode { client.resolve = node.configuration.testResolve }
         self.httpClient = CurlHTTPClient(configuration: client)
     }
 

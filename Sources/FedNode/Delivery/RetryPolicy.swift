@@ -53,6 +53,10 @@ public struct RetryPolicy: Sendable {
         self.probeInterval = probeInterval
     }
 
+    /// How long a delivery whose address was busy waits before it is tried again, before jitter
+    /// (which moves it by up to half either way).
+    static let deferredDelay: TimeInterval = 10
+
     /// Decides what becomes of a delivery after an attempt.
     /// - Parameters:
     ///   - attempts: Attempts made so far, the one just finished included (1 after the first).
@@ -74,6 +78,12 @@ public struct RetryPolicy: Sendable {
             return .giveUp(reason: "the inbox is at non-public address \(address)")
         case .unsendable(let reason):
             return .giveUp(reason: reason)
+        case .deferred:
+            // Sent later, soon: the address's other requests end within the request timeout.
+            guard now < firstQueuedAt.addingTimeInterval(giveUpAfter) else {
+                return .giveUp(reason: "\(outcome.summary), \(Self.days(giveUpAfter)) days after it was queued")
+            }
+            return .retry(at: now.addingTimeInterval(Self.deferredDelay * (1 + 0.5 * min(1, max(-1, jitter)))))
         case .response, .networkFailure:
             let deadline = firstQueuedAt.addingTimeInterval(giveUpAfter)
             guard now < deadline else {
@@ -110,7 +120,7 @@ public struct RetryPolicy: Sendable {
         case .response(let status, _, _) where (200..<300).contains(status) || Self.isPermanent(status: status):
             .reachable
         case .response, .networkFailure: .failing
-        case .refused, .unsendable: .unaffected
+        case .refused, .unsendable, .deferred: .unaffected
         }
     }
 

@@ -77,9 +77,9 @@ enum ASToAccount {
         account.fetchedAt = now
     }
 
-    /// `host[:port]` of a URL, lowercased: the domain part of a remote handle.
+    /// `host[:port]` of a URL in its one spelling (`HostAuthority`): the domain part of a remote
+    /// handle, and the key of every domain check.
     static func authority(of url: String) -> String? {
-        guard let components = URLComponents(string: url), let host = components.host?.lowercased(), !host.isEmpty else { return nil }
-        return components.port.map { "\(host):\($0)" } ?? host
+        HostAuthority.of(url)
     }
 }

@@ -15,8 +15,8 @@ import Storage
 /// process's change (PostgreSQL, several processes) goes unseen.
 ///
 /// Before a signature verifies, a key costs one bounded GET: only the document the `keyId`
-/// names is fetched (1 MiB, a few seconds, a bounded number at once node-wide) and nothing is
-/// stored. The owner is stored by `confirm(_:node:)`, once a signature verified with the key.
+/// names is fetched (1 MiB, a few seconds, a few at once per origin, see `KeyFetchBudget`) and
+/// nothing is stored. The owner is stored by `confirm(_:node:)`, once a signature verified with the key.
 actor KeyResolver {
     /// A key with the actor that owns it.
     struct OwnedKey: Sendable {
@@ -48,7 +48,8 @@ actor KeyResolver {
     private static let maxAge = Duration.seconds(300)
     /// How many times keys were forgotten (see `CandidateKey.readAt`).
     private var forgets = 0
-    private let fetchSlots = ConcurrencyLimiter(limit: RemoteLimits.concurrentKeyFetches)
+    private let fetchBudget = KeyFetchBudget(
+        perOrigin: RemoteLimits.keyFetchesPerOrigin, queuedPerOrigin: 32, maxWait: RemoteLimits.keyFetchTimeout, slots: RemoteLimits.concurrentKeyFetches, holdFor: RemoteLimits.keyFetchSlotHold)
 
     init(database: NodeDatabase) {
         self.database = database
@@ -71,7 +72,8 @@ actor KeyResolver {
             }
         }
         guard !node.urls.isLocal(keyId) else { throw .unauthorized("Unknown signing key") }
-        return try await fetchSlots.withSlot { () async throws(NodeError) -> CandidateKey in
+        guard let origin = ASToAccount.authority(of: keyId) else { throw .unauthorized("Malformed keyId") }
+        return try await fetchBudget.run(for: origin) { () async throws(NodeError) -> CandidateKey in
             try await Self.fetchCandidate(keyId, node: node)
         }
     }

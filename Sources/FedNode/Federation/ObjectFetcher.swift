@@ -56,7 +56,7 @@ struct ObjectFetcher: Sendable {
     /// the inbox worker retries with backoff; the rest are permanent.
     static func failure(_ error: HTTPClientError, url: String) -> NodeError {
         switch error {
-        case .timedOut, .connectFailed, .transport, .cancelled:
+        case .timedOut, .connectFailed, .transport, .cancelled, .addressBusy:
             .internal("Cannot fetch \(url) now: \(error)")
         case .invalidURL, .blockedAddress, .responseTooLarge, .tooManyRedirects:
             .badRequest("Cannot fetch \(url): \(error)")

@@ -15,8 +15,13 @@ enum RemoteLimits {
     static let keyFetchTimeout: Duration = .seconds(10)
     /// How long fetching any other object may take.
     static let objectFetchTimeout: Duration = .seconds(15)
-    /// Remote key fetches in flight at once, node-wide (more wait their turn).
+    /// Remote key fetches starting at once, node-wide (more wait their turn, at most
+    /// `keyFetchSlotHold` behind a fetch that hangs).
     static let concurrentKeyFetches = 12
+    /// How long one key fetch holds a node-wide slot at most before it goes on without it.
+    static let keyFetchSlotHold: Duration = .seconds(1)
+    /// Key fetches in flight for one origin at most; more wait their origin's turn.
+    static let keyFetchesPerOrigin = 4
     /// Longest activity or object id accepted.
     static let maxIdLength = 2048
 

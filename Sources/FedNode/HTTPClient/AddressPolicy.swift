@@ -93,14 +93,17 @@ public enum AddressPolicy {
     /// - Parameter literal: The address text, without brackets or zone.
     /// - Returns: The category, or `nil` when `literal` is not an IP address.
     public static func category(literal: String) -> AddressCategory? {
+        bytes(literal: literal).map(category(bytes:))
+    }
+
+    /// The network-order bytes of an IPv4 or IPv6 literal: four or sixteen.
+    /// - Parameter literal: The address text, without brackets or zone.
+    /// - Returns: The bytes, or `nil` when `literal` is not an IP address.
+    public static func bytes(literal: String) -> [UInt8]? {
         var v4 = in_addr()
-        if inet_pton(AF_INET, literal, &v4) == 1 {
-            return category(ipv4: withUnsafeBytes(of: &v4) { Array($0) })
-        }
+        if inet_pton(AF_INET, literal, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
         var v6 = in6_addr()
-        if inet_pton(AF_INET6, literal, &v6) == 1 {
-            return category(ipv6: withUnsafeBytes(of: &v6) { Array($0) })
-        }
+        if inet_pton(AF_INET6, literal, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
         return nil
     }
 

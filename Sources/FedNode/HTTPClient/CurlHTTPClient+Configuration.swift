@@ -20,6 +20,13 @@ extension CurlHTTPClient {
         /// in flight (four per transfer), so a node delivering to more hosts than that in turn
         /// would open and close a connection for every delivery.
         public var maxIdleConnections: Int
+        /// How many requests to one peer address (an IPv4 address or an IPv6 /64) may be in flight
+        /// at once, whatever names they were sent to; further ones fail at once with
+        /// `HTTPClientError.addressBusy`. An address whose last request timed out gets a quarter.
+        public var maxInFlightPerAddress: Int
+        /// Fixed answers to name resolution, as libcurl's `HOST:PORT:ADDRESS`; honoured only
+        /// with `allowPrivateAddresses` (tests stand in for DNS with it).
+        public var resolve: [String] = []
 
         /// Creates a configuration.
         /// - Parameters:
@@ -31,11 +38,12 @@ extension CurlHTTPClient {
         ///   - allowPrivateAddresses: `true` only in test mode.
         ///   - maxConnectionsPerHost: The per-host connection limit; 8 unless given.
         ///   - maxIdleConnections: The connection cache's size; 256 unless given.
+        ///   - maxInFlightPerAddress: Requests in flight to one peer address; 24 unless given.
         public init(
             userAgent: String, connectTimeout: Duration = .seconds(10),
             totalTimeout: Duration = .seconds(30), maxResponseBytes: Int = 4 * 1024 * 1024,
             maxRedirects: Int = 3, allowPrivateAddresses: Bool = false, maxConnectionsPerHost: Int = 8,
-            maxIdleConnections: Int = 256
+            maxIdleConnections: Int = 256, maxInFlightPerAddress: Int = 24
         ) {
             self.userAgent = userAgent
             self.connectTimeout = connectTimeout
@@ -45,6 +53,7 @@ extension CurlHTTPClient {
             self.allowPrivateAddresses = allowPrivateAddresses
             self.maxConnectionsPerHost = maxConnectionsPerHost
             self.maxIdleConnections = maxIdleConnections
+            self.maxInFlightPerAddress = maxInFlightPerAddress
         }
 
         /// The `User-Agent` FedNode sends: the software, its version and the node's public URL, as

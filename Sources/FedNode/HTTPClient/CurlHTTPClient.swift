@@ -11,13 +11,18 @@
 public final class CurlHTTPClient: Sendable {
     /// The settings this client was created with.
     public let configuration: Configuration
+    /// The requests in flight per peer address, and their bound.
+    public let addressLoad: AddressLoad
     private let worker: CurlMultiWorker
 
     /// Creates a client and starts its worker thread.
     /// - Parameter configuration: Timeouts, limits, the user agent and the address policy.
     public init(configuration: Configuration) {
         self.configuration = configuration
-        worker = CurlMultiWorker(configuration: configuration)
+        let addressLoad = AddressLoad(
+            limit: configuration.maxInFlightPerAddress, slowLimit: max(1, configuration.maxInFlightPerAddress / 4))
+        self.addressLoad = addressLoad
+        worker = CurlMultiWorker(configuration: configuration, addressLoad: addressLoad)
     }
 
     deinit {

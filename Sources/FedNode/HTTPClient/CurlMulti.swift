@@ -103,6 +103,7 @@ final class CurlMulti: @unchecked Sendable {
     private func complete(_ transfer: CurlTransfer, _ result: Result<HTTPClientResponse, HTTPClientError>) {
         guard active.removeValue(forKey: transfer.easy) != nil else { return }
         _ = curl_multi_remove_handle(handle, transfer.easy)
+        transfer.releaseAddress(after: result)
         transfer.releaseHandle()
         transfer.finish(result)
     }
@@ -123,6 +124,7 @@ final class CurlTransfer: @unchecked Sendable {
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private let cancelled = Atomic<Bool>(false)
     private var headerList: UnsafeMutablePointer<curl_slist>?
+    private var resolveList: UnsafeMutablePointer<curl_slist>?
     private var collector = ResponseHeaderCollector()
     private var body: [UInt8] = []
     private var exceededCap = false
@@ -135,15 +137,22 @@ final class CurlTransfer: @unchecked Sendable {
     /// Whether a status-only transfer stopped reading its body on purpose.
     private var endedAfterStatus = false
     private var blockedAddress: String?
+    /// The peer address refused because it has as many requests in flight as it may.
+    private var busyAddress: String?
+    /// The bound this request counts against, and the address it is counted on.
+    private let addressLoad: AddressLoad
+    private var countedAddress: AddressKey?
     private var released = false
 
     /// Creates and configures the easy handle for a request.
     /// - Parameters:
     ///   - request: The request to send.
     ///   - configuration: The client's settings.
+    ///   - addressLoad: The client's requests in flight per peer address.
     /// - Throws: `.invalidURL` or `.transport` when the request is malformed or libcurl refuses it.
-    init(request: HTTPClientRequest, configuration: CurlHTTPClient.Configuration) throws(HTTPClientError) {
+    init(request: HTTPClientRequest, configuration: CurlHTTPClient.Configuration, addressLoad: AddressLoad) throws(HTTPClientError) {
         try request.validate()
+        self.addressLoad = addressLoad
         guard let easy = curl_easy_init() else { throw .transport("curl_easy_init failed") }
         self.easy = easy
         url = request.url
@@ -162,6 +171,7 @@ final class CurlTransfer: @unchecked Sendable {
     deinit {
         if !released { curl_easy_cleanup(easy) }
         curl_slist_free_all(headerList)
+        curl_slist_free_all(resolveList)
         errorBuffer.deallocate()
     }
 
@@ -188,6 +198,7 @@ final class CurlTransfer: @unchecked Sendable {
     fileprivate func result(_ code: CURLcode) -> Result<HTTPClientResponse, HTTPClientError> {
         if code == CURLE_OK || endedAfterStatus { return .success(response()) }
         if let blockedAddress { return .failure(.blockedAddress(blockedAddress)) }
+        if let busyAddress { return .failure(.addressBusy(busyAddress)) }
         if exceededCap { return .failure(.responseTooLarge) }
         if isCancelled { return .failure(.cancelled) }
         let detail =
@@ -242,6 +253,13 @@ final class CurlTransfer: @unchecked Sendable {
         let maxFileSize = curl_off_t(maxResponseBytes)
         try check(fednode_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, maxFileSize))
         try check(fednode_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer))
+        if configuration.allowPrivateAddresses, !configuration.resolve.isEmpty {
+            for entry in configuration.resolve {
+                guard let list = curl_slist_append(resolveList, entry) else { throw .transport("curl_slist_append failed") }
+                resolveList = list
+            }
+            try check(fednode_easy_setopt_slist(easy, CURLOPT_RESOLVE, resolveList))
+        }
     }
 
     private func configureCallbacks() throws(HTTPClientError) {
@@ -263,6 +281,39 @@ final class CurlTransfer: @unchecked Sendable {
             return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().openSocket(address)
         })
         try check(fednode_easy_setopt_pointer(easy, CURLOPT_OPENSOCKETDATA, context))
+        // Called once the connection is made or reused, just before the request is sent: a
+        // reused connection never reaches the open-socket callback.
+        try check(fednode_easy_setopt_prereq_callback(easy) { context, primaryIP, _, _, _ in
+            guard let context, let primaryIP else { return Int32(CURL_PREREQFUNC_ABORT) }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            return transfer.count(AddressKey(text: String(cString: primaryIP)), text: String(cString: primaryIP))
+                ? Int32(CURL_PREREQFUNC_OK) : Int32(CURL_PREREQFUNC_ABORT)
+        })
+        try check(fednode_easy_setopt_pointer(easy, CURLOPT_PREREQDATA, context))
+    }
+
+    /// Counts this request against the peer address `key` (once; moving the count when libcurl
+    /// tries another address), unless that address is at its bound.
+    /// - Returns: Whether the request may go ahead.
+    private func count(_ key: AddressKey?, text: @autoclosure () -> String) -> Bool {
+        guard let key, key != countedAddress else { return true }
+        if let counted = countedAddress { addressLoad.release(counted) }
+        countedAddress = nil
+        guard addressLoad.acquire(key) else {
+            busyAddress = text()
+            return false
+        }
+        (countedAddress, busyAddress) = (key, nil)
+        return true
+    }
+
+    /// Stops counting this request against its peer address, now that it ended with `result`.
+    fileprivate func releaseAddress(after result: Result<HTTPClientResponse, HTTPClientError>) {
+        guard let counted = countedAddress else { return }
+        countedAddress = nil
+        let timedOut = if case .failure(.timedOut) = result { true } else { false }
+        let answered = if case .success = result { true } else { false }
+        addressLoad.release(counted, timedOut: timedOut, answered: answered)
     }
 
     private func configureHeaders(_ request: HTTPClientRequest, userAgent: String) throws(HTTPClientError) {
@@ -354,6 +405,9 @@ final class CurlTransfer: @unchecked Sendable {
         let category = bytes.map(AddressPolicy.category(bytes:)) ?? .reserved
         guard AddressPolicy.permits(category, allowPrivateAddresses: allowPrivateAddresses) else {
             blockedAddress = bytes.map(AddressPolicy.text(bytes:)) ?? "address family \(address.pointee.family)"
+            return CURL_SOCKET_BAD
+        }
+        guard count(bytes.flatMap(AddressKey.init(bytes:)), text: bytes.map(AddressPolicy.text(bytes:)) ?? "?") else {
             return CURL_SOCKET_BAD
         }
         return socket(address.pointee.family, address.pointee.socktype, address.pointee.protocol)

@@ -13,14 +13,18 @@ final class CurlMultiWorker: Sendable {
     }
 
     private let configuration: CurlHTTPClient.Configuration
+    private let addressLoad: AddressLoad
     private let multi: CurlMulti?
     private let state: Mutex<State>
 
     /// Creates the multi handle and starts the worker thread. If libcurl cannot be initialised,
     /// no thread starts and every request fails with `.transport`.
-    /// - Parameter configuration: The client's settings.
-    init(configuration: CurlHTTPClient.Configuration) {
+    /// - Parameters:
+    ///   - configuration: The client's settings.
+    ///   - addressLoad: The client's requests in flight per peer address.
+    init(configuration: CurlHTTPClient.Configuration, addressLoad: AddressLoad) {
         self.configuration = configuration
+        self.addressLoad = addressLoad
         let multi = CurlMulti(
             maxConnectionsPerHost: configuration.maxConnectionsPerHost, maxIdleConnections: configuration.maxIdleConnections)
         self.multi = multi
@@ -40,7 +44,7 @@ final class CurlMultiWorker: Sendable {
         if Task.isCancelled { return .failure(.cancelled) }
         let transfer: CurlTransfer
         do {
-            transfer = try CurlTransfer(request: request, configuration: configuration)
+            transfer = try CurlTransfer(request: request, configuration: configuration, addressLoad: addressLoad)
         } catch {
             return .failure(error)
         }

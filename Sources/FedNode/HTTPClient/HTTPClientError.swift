@@ -6,6 +6,10 @@ public enum HTTPClientError: Error, Sendable, Equatable {
     /// the client does not allow private addresses; the refused address is attached. Also raised
     /// when a redirect leads to such an address.
     case blockedAddress(String)
+    /// The peer address already has as many of this client's requests in flight as one address
+    /// may (`Configuration.maxInFlightPerAddress`, fewer once it timed out): nothing was sent, and
+    /// the request may be tried again later. The address is attached.
+    case addressBusy(String)
     /// The host could not be resolved, refused the connection, or the TLS handshake failed
     /// (libcurl's message is attached).
     case connectFailed(String)

@@ -6,18 +6,44 @@ import Storage
 /// - at most `maxInFlightPerDomain` items of one domain run at once, so a slow server holds only
 ///   its own slots;
 /// - an item that was started before and never finished (the process died during it) runs
-///   alone, so the next death is pinned on it; after `maxUnfinished` such starts it is parked.
+///   alone, so the next death is pinned on it; after `maxUnfinished` such starts it is parked;
+/// - an item still running `holdAfter` after it started (waiting on a slow server, nearly
+///   always) gives its slot back and goes on in the background, up to `maxBackground` such
+///   items: servers that hold fetches open cost their own items' time, never a slot an honest
+///   sender's item needs. It keeps its actor's turn and its domain's share.
 struct InboxInFlight: Sendable {
     /// Actors with an item in flight.
     private(set) var actors: Set<String> = []
     /// Items in flight per domain.
     private(set) var perDomain: [String: Int] = [:]
-    /// Items in flight.
+    /// Items holding a slot.
     private(set) var count = 0
+    /// When each item holding a slot started.
+    private var startedAt: [Int64: ContinuousClock.Instant] = [:]
+    /// Items that gave their slot back after running `holdAfter` (see the type's comment).
+    private(set) var background: Set<Int64> = []
+    /// Items in flight, holding a slot or not.
+    var total: Int { count + background.count }
     /// A suspect item runs alone: nothing else starts until it ends.
     private(set) var isolating = false
     let limits: QueueLimits
     let maxUnfinished: Int
+
+    /// Nothing in flight yet.
+    /// - Parameters:
+    ///   - limits: Items at once, overall and per domain.
+    ///   - maxUnfinished: Starts that never finished before an item is parked.
+    init(limits: QueueLimits, maxUnfinished: Int) {
+        self.limits = limits
+        self.maxUnfinished = maxUnfinished
+    }
+
+    /// How long an item holds its slot before it goes on in the background.
+    static let holdAfter = Duration.seconds(1)
+    /// Items running in the background at most, as a multiple of the slots: past that, a slow
+    /// item keeps its slot.
+    static let backgroundPerSlot = 4
+    var maxBackground: Int { limits.maxInFlight * Self.backgroundPerSlot }
 
     /// Domains at their cap.
     var saturatedDomains: Set<String> {
@@ -75,7 +101,7 @@ struct InboxInFlight: Sendable {
             else { continue }
             if candidate.unfinishedAttempts > 0 {
                 // Run it alone once the others are done; start nothing else meanwhile.
-                guard count == 0 else { choice.draining = true; break }
+                guard total == 0 else { choice.draining = true; break }
                 isolating = true
             }
             add(candidate)
@@ -85,10 +111,11 @@ struct InboxInFlight: Sendable {
     }
 
     /// Counts `candidate` as in flight.
-    private mutating func add(_ candidate: InboxQueue.Candidate) {
+    private mutating func add(_ candidate: InboxQueue.Candidate, now: ContinuousClock.Instant = .now) {
         actors.insert(candidate.actorUri)
         perDomain[candidate.domain, default: 0] += 1
         count += 1
+        startedAt[candidate.id] = now
     }
 
     /// Counts `candidate` as done (finished, failed, or never started after all).
@@ -96,7 +123,30 @@ struct InboxInFlight: Sendable {
         actors.remove(candidate.actorUri)
         let left = (perDomain[candidate.domain] ?? 1) - 1
         perDomain[candidate.domain] = left > 0 ? left : nil
-        count -= 1
-        if count == 0 { isolating = false }
+        if background.remove(candidate.id) == nil {
+            count -= 1
+            startedAt[candidate.id] = nil
+        }
+        if total == 0 { isolating = false }
     }
+
+    /// Moves the items that have held their slot for `holdAfter` to the background, oldest first,
+    /// while there is room there. A suspect item running alone keeps its slot.
+    /// - Returns: How many slots were given back.
+    @discardableResult
+    mutating func releaseSlow(now: ContinuousClock.Instant) -> Int {
+        guard !isolating else { return 0 }
+        let due = startedAt.filter { now - $0.value >= Self.holdAfter }.sorted { $0.value < $1.value }
+        let moving = due.prefix(max(0, maxBackground - background.count))
+        for (id, _) in moving {
+            startedAt[id] = nil
+            background.insert(id)
+            count -= 1
+        }
+        return moving.count
+    }
+
+    /// Whether an item holds a slot and may go to the background later (the worker then keeps a
+    /// timer running).
+    var hasHeldItems: Bool { !startedAt.isEmpty && !isolating }
 }

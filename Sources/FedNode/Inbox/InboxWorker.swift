@@ -43,6 +43,8 @@ public struct InboxWorker: Service {
         case finished(InboxQueue.Candidate)
         /// New work was signalled, or the poll interval passed.
         case wake
+        /// Time to give back the slots of items that have run for long (`InboxInFlight.holdAfter`).
+        case tick
     }
 
     /// Runs until graceful shutdown, refilling as items finish and when new work is signalled.
@@ -69,6 +71,7 @@ public struct InboxWorker: Service {
         var ended = 0
         var refill = true
         var lastRefill = ContinuousClock.now
+        var ticking = false
         let signal = node.inboxSignal
         await withTaskGroup(of: Event.self) { group in
             if !untilIdle { group.addTask { await signal.wait(timeout: .seconds(2)); return .wake } }
@@ -82,9 +85,16 @@ public struct InboxWorker: Service {
                         group.addTask { await process(item, sender: sender, now: now); return .finished(candidate) }
                     }
                 }
-                if untilIdle, inFlight.count == 0 { break }
+                if untilIdle, inFlight.total == 0 { break }
+                if !ticking, inFlight.hasHeldItems {
+                    ticking = true
+                    group.addTask { try? await Task.sleep(for: InboxInFlight.holdAfter / 2); return .tick }
+                }
                 guard let event = await group.next() else { break }
                 switch event {
+                case .tick:
+                    ticking = false
+                    refill = inFlight.releaseSlow(now: .now) > 0 && inFlight.refillsAfterEnding
                 case .finished(let candidate):
                     inFlight.remove(candidate)
                     ended += 1

@@ -34,6 +34,7 @@ enum PushDecision: Equatable {
         case .response(let status, _, _) where (400..<500).contains(status) && status != 408 && status != 429:
             return .drop("the push service answered \(status)")
         case .refused, .unsendable: return .drop(outcome.summary)
+        case .deferred: return .retry(at: now.addingTimeInterval(RetryPolicy.deferredDelay))
         case .response, .networkFailure:
             guard attempts < maxAttempts else { return .drop("\(outcome.summary), after \(attempts) attempts") }
             return .retry(at: now.addingTimeInterval(policy.backoff(attempts: attempts, jitter: jitter)))

@@ -1,3 +1,4 @@
+import Activity
 import Foundation
 import GRDB
 
@@ -19,7 +20,7 @@ extension DomainBlockList {
     public func add(_ domain: String, at date: Date) throws -> (added: Bool, droppedDeliveries: Int) {
         FederationPolicyCache.changed(in: db)
         let before = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM delivery_queue") ?? 0
-        try DomainBlock(domain: domain.lowercased(), createdAt: date).insert(db, onConflict: .ignore)
+        try DomainBlock(domain: HostAuthority.normalize(domain) ?? domain.lowercased(), createdAt: date).insert(db, onConflict: .ignore)
         let added = db.changesCount > 0
         let after = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM delivery_queue") ?? 0
         return (added, before - after)

@@ -1,3 +1,4 @@
+import Activity
 import Foundation
 import GRDB
 
@@ -125,7 +126,7 @@ extension Moderation {
     /// - Returns: The stored block and how many queued deliveries were dropped.
     public func saveDomainBlock(_ block: InstanceDomainBlock) throws -> (block: InstanceDomainBlock, droppedDeliveries: Int) {
         var block = block
-        block.domain = block.domain.lowercased()
+        block.domain = HostAuthority.normalize(block.domain) ?? block.domain.lowercased()
         if block.id == nil { block = try block.inserted(db) } else { try block.update(db) }
         var dropped = 0
         if block.severity == "suspend" {

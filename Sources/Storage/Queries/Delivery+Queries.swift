@@ -1,3 +1,4 @@
+import Activity
 import Foundation
 import GRDB
 
@@ -19,10 +20,9 @@ extension Delivery {
         var seen = Set<String>()
         let policy = try FederationPolicy.load(in: db)
         for inbox in inboxes where seen.insert(inbox).inserted {
-            guard let host = URLComponents(string: inbox)?.host?.lowercased() else { continue }
-            let port = URLComponents(string: inbox)?.port.map { ":\($0)" } ?? ""
-            if !policy.federates(with: host + port) { continue }
-            let delivery = Delivery(activityUri: activityUri, accountId: accountId, inboxUrl: inbox, domain: host + port, payload: payload)
+            guard let domain = DeliveryDomain.name(of: inbox) else { continue }
+            if !policy.federates(with: domain) { continue }
+            let delivery = Delivery(activityUri: activityUri, accountId: accountId, inboxUrl: inbox, domain: domain, payload: payload)
             try delivery.insert(db, onConflict: .ignore)
             queued += db.changesCount
         }

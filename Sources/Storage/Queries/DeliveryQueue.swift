@@ -1,3 +1,4 @@
+import Activity
 import Foundation
 import GRDB
 
@@ -166,10 +167,7 @@ extension DeliveryDomain {
     /// - Parameter url: An inbox or actor URL.
     /// - Returns: The domain key, or `nil` when the URL has no host.
     public static func name(of url: String) -> String? {
-        guard let components = URLComponents(string: url), let host = components.host?.lowercased(),
-            !host.isEmpty
-        else { return nil }
-        return host + (components.port.map { ":\($0)" } ?? "")
+        HostAuthority.of(url)
     }
 
     /// Records that `domain` answered: it is no longer failing and no longer unavailable. Only an

@@ -1,3 +1,4 @@
+import Activity
 import Foundation
 import GRDB
 
@@ -31,7 +32,8 @@ public enum DomainBlocks {
     /// The block entries that would cover `authority`: itself, its host without port, and the
     /// host's parent domains (not for IP addresses, whose "parents" mean nothing).
     static func candidates(for authority: String) -> [String] {
-        let lowered = authority.lowercased()
+        // One spelling for every check (`HostAuthority`): `EVIL.example.` is `evil.example`.
+        let lowered = HostAuthority.normalize(authority) ?? authority.lowercased()
         guard !lowered.isEmpty else { return [] }
         var host = lowered
         if !lowered.hasPrefix("["), let colon = lowered.lastIndex(of: ":") { host = String(lowered[..<colon]) }

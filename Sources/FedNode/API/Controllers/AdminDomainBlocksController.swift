@@ -1,3 +1,4 @@
+import Activity
 import Foundation
 import Hummingbird
 import Storage
@@ -130,8 +131,10 @@ struct AdminDomainBlocksController {
     /// `domain` lowercased, when it is a host name (with an optional port).
     /// - Throws: 422 otherwise.
     static func checked(_ domain: String) throws(NodeError) -> String {
-        let lowered = domain.trimmingCharacters(in: .whitespaces).lowercased()
-        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789.-:")
+        // One spelling (`HostAuthority`): `Evil.Example.` and `bücher.example` are stored as
+        // `evil.example` and `xn--bcher-kva.example`, the names every check compares.
+        let lowered = HostAuthority.normalize(domain) ?? domain.trimmingCharacters(in: .whitespaces).lowercased()
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789.-:_")
         guard !lowered.isEmpty, lowered.count <= 253, lowered.allSatisfy(allowed.contains), !lowered.hasPrefix("."), lowered.contains(".") || lowered.contains(":")
         else { throw .validation("Validation failed: Domain is not a valid domain name") }
         return lowered

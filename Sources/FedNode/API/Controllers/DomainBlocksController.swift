@@ -1,3 +1,4 @@
+import Activity
 import Foundation
 import Hummingbird
 import Storage
@@ -51,8 +52,8 @@ struct DomainBlocksController {
         guard let raw = params.nonEmpty("domain")?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else {
             throw .badRequest("Missing parameter: domain")
         }
-        var domain = raw.lowercased()
-        if domain.contains("://") { domain = ASToAccount.authority(of: domain) ?? "" }
+        var domain = HostAuthority.normalize(raw) ?? raw.lowercased()
+        if raw.contains("://") { domain = ASToAccount.authority(of: raw) ?? "" }
         let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789.-:_[]")
         guard !domain.isEmpty, domain.count <= maxDomainLength, domain.unicodeScalars.allSatisfy({ allowed.contains($0) }),
             domain.first != ".", domain.last != "."
