@@ -111,7 +111,7 @@ let package = Package(
             dependencies: ["Benchmarks", "Signatures", "Activity", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "FederationTests",
-            dependencies: ["FedNode", "Storage", "Signatures", "Activity", "TestSupport"]),
+            dependencies: ["FedNode", "Storage", "Signatures", "Activity", "TestSupport", "Benchmarks"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,6 +15,9 @@ public enum BenchPart: String, CaseIterable, Sendable {
     /// The inbox (one process, then two on one database) and deliveries on PostgreSQL; runs
     /// when `FEDNODE_BENCH_DATABASE_URL` names a database on a cluster (`make bench` starts one).
     case postgres
+    /// An honest activity, a delivery and a first contact, quiet and then with forty hostile
+    /// authorities on two machines holding the node's requests open.
+    case attack
 }
 
 /// What to run and how big: filled by `fednode bench`'s options.

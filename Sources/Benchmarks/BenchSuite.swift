@@ -71,6 +71,10 @@ public struct BenchSuite: Sendable {
                 .run(smallest, warmUp: warmUp, timed: timed)
         }
 
+        if settings.parts.contains(.attack) {
+            results.attack = try await AttackBench(settings: settings, log: Self.log).run()
+        }
+
         ReportBuilder(settings: settings, results: results).fill(&report)
         report.seconds = MonotonicClock.seconds(from: started, to: MonotonicClock.now())
         report.loadAtEnd = MachineInfo.loadAverageNow()
@@ -109,4 +113,5 @@ struct Results: Sendable {
     var openssl: OpenSSLSpeed.Figures?
     var delivery: DeliveryBench.Figures?
     var media: MediaBench.Figures?
+    var attack: AttackBench.Figures?
 }

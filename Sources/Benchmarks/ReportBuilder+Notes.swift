@@ -6,8 +6,20 @@ extension ReportBuilder {
         let generator = "The server under test is `fednode serve` from the same release build, a separate process (its own RSS: `VmRSS`/`VmHWM` of /proc/PID/status) on 127.0.0.1. "
         let sockets = "The load generator (`Sources/Benchmarks/LoadGenerator.swift`) sends pre-built HTTP/1.1 requests over \(settings.connections) keep-alive sockets, "
         let latency = "one request in flight per socket, from one thread; latency is send start to last response byte."
-        return [generator + sockets + latency] + inboxNotes() + deliveryNotes() + timelineNotes() + memoryNotes() + mediaNotes()
+        return [generator + sockets + latency] + inboxNotes() + deliveryNotes() + attackNotes() + timelineNotes() + memoryNotes() + mediaNotes()
             + postgresNotes()
+    }
+
+    private func attackNotes() -> [String] {
+        guard let attack = results.attack else { return [] }
+        return [
+            "Under attack: two nodes in the benchmark process (the same release build, SQLite, test mode) on 127.0.0.1, A attacked and B honest, alice@A and bob@B "
+                + "following each other; hostile servers on 127.0.0.3 and 127.0.0.4, twenty ports (authorities) each, that accept connections and never answer, "
+                + "but for actor documents on 127.0.0.3; an honest newcomer on 127.0.0.2. Each figure is measured once on the quiet node, then once with all three "
+                + "attacks running: 80 actors boosting, or creating by reference, posts on the hanging servers (A fetches each); 80 followers on them, whose "
+                + "Accepts A cannot deliver; 30 signed POSTs, each from a client of its own, whose keyIds hang. When the attacked figures were taken the hanging "
+                + "servers held \(attack.held) of A's requests, \(attack.abandoned) of them given up (timed out) by A.",
+        ]
     }
 
     private func postgresNotes() -> [String] {
@@ -99,7 +111,7 @@ extension ReportBuilder {
         let perInbox = settings.followerCount / settings.sinkCount
         let perPost = String(format: "%.0f", delivery.perPost)
         let setup = "Delivery: one local account with \(settings.followerCount) remote followers spread over \(settings.sinkCount) loopback sink inboxes "
-            + "(one port, so one domain, each; \(perInbox) followers share each shared inbox), so each post queues \(perPost) deliveries. "
+            + "(one port, so one domain, each, four domains to a loopback address as on shared hosting; \(perInbox) followers share each shared inbox), so each post queues \(perPost) deliveries. "
         let posts = "One warm-up post, then \(settings.deliveryPosts) posts written through `PostService.create` (post, outbox and delivery rows in one transaction) "
             + "by the benchmark process into the server's database. "
         let rate = "Rate = \(delivery.deliveries) deliveries / (last acknowledgement − first arrival at a sink); \(delivery.signed) requests carried a signature. "

@@ -8,6 +8,8 @@ struct ReportBuilder {
     enum Budget {
         static let inboxPerSecond = 5_000.0
         static let deliveryShareOfSigning = 0.5
+        /// How much longer an honest activity, a delivery or a first contact may take under attack.
+        static let attackExtraSeconds = 2.0
         static let timelineP99Milliseconds = 5.0
         static let idleBytes = 50_000_000
         static let peakBytes = 300_000_000
@@ -19,7 +21,7 @@ struct ReportBuilder {
     }
 
     func fill(_ report: inout BenchReport) {
-        report.rows += inboxRows() + deliveryRows() + timelineRows() + memoryRows() + mediaRows() + postgresRows()
+        report.rows += inboxRows() + deliveryRows() + attackRows() + timelineRows() + memoryRows() + mediaRows() + postgresRows()
         fillCurve(&report)
         report.notes += notes()
     }
@@ -120,6 +122,21 @@ struct ReportBuilder {
                   value: Format.rate(delivery.rate), reference: "openssl RSA-2048 sign: \(Format.rate(openssl.signPerSecond))",
                   ratio: Format.ratio(share), budget: "≥ 0.50 × reference", verdict: Format.verdict(share >= Budget.deliveryShareOfSigning)),
         ]
+    }
+
+    /// Each attacked figure against the same figure on the quiet node, in the same run.
+    private func attackRows() -> [BenchReport.Row] {
+        guard let attack = results.attack else { return [] }
+        let rows: [(String, (quiet: Double, attacked: Double))] = [
+            ("Under attack: an honest Create processed (post on B to stored on A), 80 actors on 20 hanging authorities boosting posts there", attack.inbox),
+            ("Under attack: a healthy follower receives a post (post on A to stored on B), 80 followers' inboxes hanging on 20 authorities", attack.delivery),
+            ("Under attack: a new actor's first signed POST answered, 30 POSTs whose keyIds hang on 20 authorities", attack.firstContact),
+        ]
+        return rows.map { figure, times in
+            .init(figure: figure, value: Format.seconds(times.attacked), reference: "quiet node: \(Format.seconds(times.quiet))",
+                  ratio: Format.ratio(times.attacked / max(times.quiet, 0.001)), budget: "≤ quiet + 2 s",
+                  verdict: Format.verdict(times.attacked <= times.quiet + Budget.attackExtraSeconds))
+        }
     }
 
     private func timelineRows() -> [BenchReport.Row] {

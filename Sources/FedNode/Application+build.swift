@@ -82,3 +82,10 @@ private func guardedServer(webSocketRouter: Router<BasicWebSocketRequestContext>
 public func buildApplication(configuration: NodeConfiguration, logger: Logger) throws(NodeError) -> some ApplicationProtocol {
     buildApplication(node: try Node(configuration: configuration, logger: logger))
 }
+
+/// Serves `node` on its configured address until the calling task is cancelled, workers
+/// included: the benchmark's in-process nodes run this way.
+/// - Throws: What the application throws when it cannot serve.
+public func serve(_ node: Node) async throws {
+    try await buildApplication(node: node).run()
+}

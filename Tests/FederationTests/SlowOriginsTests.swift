@@ -1,3 +1,4 @@
+import Benchmarks
 import Foundation
 import GRDB
 import Storage

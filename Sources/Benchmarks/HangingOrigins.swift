@@ -1,7 +1,7 @@
+import FedNode
 import Foundation
 import Signatures
 import Synchronization
-@testable import FedNode
 
 #if canImport(Glibc)
 import Glibc
@@ -12,24 +12,25 @@ import Glibc
 /// unless told to hang those too, and accepts every other request, reads it, and never answers:
 /// the slow origin an attacker runs on twenty cheap domains. It counts the requests it holds and
 /// how many of them the client gave up on (closed), so a test can tell whether something
-/// happened before any of the node's requests to it timed out.
-final class HangingOrigins: Sendable {
+/// happened before any of the node's requests to it timed out. The slow-origins tests and the
+/// benchmark's "under attack" rows use it.
+public final class HangingOrigins: Sendable {
     /// The address every authority listens on (`127.0.0.3`: not the test nodes' own).
-    let address: String
+    public let address: String
     /// The ports, one per authority.
-    let ports: [Int]
+    public let ports: [Int]
     /// The key every actor here signs with.
-    let key: RSAPrivateKey
+    public let key: RSAPrivateKey
     private let hangActors: Bool
     private let listeners: [Int32]
     private let state = Mutex<(open: Set<Int32>, held: Int, abandoned: Int, stopped: Bool)>(([], 0, 0, false))
 
     /// Starts listening on `count` ports of `address`.
     /// - Parameter hangActors: Hold actor documents too (a `keyId` that never answers).
-    init(count: Int, address: String = "127.0.0.3", hangActors: Bool = false) throws {
+    public init(count: Int, address: String = "127.0.0.3", hangActors: Bool = false) throws(BenchError) {
         self.address = address
         self.hangActors = hangActors
-        key = try RSAPrivateKey.generate()
+        do { key = try RSAPrivateKey.generate() } catch { throw .setup("cannot generate a key: \(error)") }
         var (listeners, ports) = ([Int32](), [Int]())
         for _ in 0..<count {
             let (fd, port) = try Self.listen(on: address)
@@ -41,16 +42,16 @@ final class HangingOrigins: Sendable {
     }
 
     /// `http://ADDRESS:PORT` of authority `index`.
-    func base(_ index: Int) -> String { "http://\(address):\(ports[index])" }
+    public func base(_ index: Int) -> String { "http://\(address):\(ports[index])" }
     /// The id of actor `name` on authority `index`.
-    func actor(_ name: String, on index: Int) -> String { "\(base(index))/users/\(name)" }
+    public func actor(_ name: String, on index: Int) -> String { "\(base(index))/users/\(name)" }
     /// Requests being held now.
-    var held: Int { state.withLock { $0.held } }
+    public var held: Int { state.withLock { $0.held } }
     /// Held requests whose client gave up (closed the connection).
-    var abandoned: Int { state.withLock { $0.abandoned } }
+    public var abandoned: Int { state.withLock { $0.abandoned } }
 
     /// A signed POST of `activity` to `inbox`, as `name` on authority `index` signs it.
-    func signedPost(_ activity: [String: Any], from name: String, on index: Int, to inbox: String) throws -> HTTPClientRequest {
+    public func signedPost(_ activity: [String: Any], from name: String, on index: Int, to inbox: String) throws -> HTTPClientRequest {
         let body = Array(try JSONSerialization.data(withJSONObject: activity, options: [.withoutEscapingSlashes]))
         let url = URLComponents(string: inbox)!
         var request = SignableRequest(method: "POST", path: url.path, authority: "\(url.host!):\(url.port!)", scheme: "http",
@@ -60,7 +61,7 @@ final class HangingOrigins: Sendable {
     }
 
     /// Stops listening and closes every held connection.
-    func stop() {
+    public func stop() {
         state.withLock { state in
             state.stopped = true
             for fd in state.open { shutdown(fd, Int32(SHUT_RDWR)) }
@@ -68,7 +69,7 @@ final class HangingOrigins: Sendable {
         for fd in listeners { shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
-    private static func listen(on address: String) throws -> (Int32, Int) {
+    private static func listen(on address: String) throws(BenchError) -> (Int32, Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var socketAddress = sockaddr_in()
         socketAddress.sin_family = sa_family_t(AF_INET)
@@ -78,8 +79,9 @@ final class HangingOrigins: Sendable {
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
         }
         guard bound, Glibc.listen(fd, 256) == 0 else {
+            let code = errno
             close(fd)
-            throw NodeError.internal("cannot listen on \(address)")
+            throw .system("bind/listen on \(address)", code)
         }
         return (fd, Int(UInt16(bigEndian: socketAddress.sin_port)))
     }
