@@ -63,10 +63,11 @@ struct WebContext: Sendable {
         return WebResponses.redirect(LocalRedirect.target("/login?" + (query.percentEncodedQuery ?? ""), or: "/login"))
     }
 
-    /// The posted form, read within `limit` bytes, when its CSRF token is right.
+    /// The posted form, when its CSRF token is right. A form with files (multipart) is read
+    /// within `fileLimit` bytes; any other within `APIParams.bodyLimit`.
     /// - Throws: `NodeError.forbidden` for a missing or wrong token.
-    func form(limit: Int = APIParams.bodyLimit) async throws(NodeError) -> APIParams {
-        let params = try await APIParams.read(request, limit: limit)
+    func form(fileLimit: Int? = nil) async throws(NodeError) -> APIParams {
+        let params = try await APIParams.read(request, fileLimit: fileLimit)
         guard CSRF.isValid(params, request: request) else {
             throw .forbidden("This form has expired or did not come from this site. Go back, reload the page and try again.")
         }
