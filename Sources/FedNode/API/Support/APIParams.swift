@@ -16,7 +16,11 @@ public struct APIParams: Sendable {
     /// Adds one value. NUL characters (`%00` in a form) are dropped from keys and values, as the
     /// JSON parser drops `\u0000`: SQLite would cut the text there and PostgreSQL refuses it.
     public mutating func add(_ key: String, _ value: String) {
-        func clean(_ text: String) -> String { text.utf8.contains(0) ? text.replacingOccurrences(of: "\u{0}", with: "") : text }
+        // By scalar, not by `replacingOccurrences`, which compares characters: a NUL followed by a
+        // combining mark is one character with it, and was kept.
+        func clean(_ text: String) -> String {
+            text.utf8.contains(0) ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{0}" })) : text
+        }
         values[clean(key), default: []].append(clean(value))
     }
 
