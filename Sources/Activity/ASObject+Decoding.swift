@@ -4,10 +4,12 @@ extension ASObject {
     /// Decode tolerant of what real servers send; unknown fields ignored; wrong-typed optional
     /// fields become nil rather than failing the whole object (only a non-object top level, or
     /// missing "type", fails).
-    /// - Parameter data: a JSON text of at most `JSONLimits.maxDepth` nesting.
-    /// - Throws: `ActivityError.tooDeep`, `.invalidJSON`, `.notAnObject` or `.missingType`.
-    public static func decode(from data: Data) throws(ActivityError) -> ASObject {
-        try ASObject(json: JSONValue.parse(data))
+    /// - Parameters:
+    ///   - data: a JSON text within `limits`.
+    ///   - limits: the deepest nesting and most values accepted (`JSONLimits.federation` unless told).
+    /// - Throws: `ActivityError.tooDeep`, `.tooManyValues`, `.invalidJSON`, `.notAnObject` or `.missingType`.
+    public static func decode(from data: Data, limits: JSONLimits = .federation) throws(ActivityError) -> ASObject {
+        try ASObject(json: JSONValue.parse(data, limits: limits))
     }
 
     /// Reads an already-parsed document with the same rules as `decode(from:)`.

@@ -5,8 +5,11 @@
 public enum ActivityError: Error, Sendable, Equatable {
     /// The bytes are not valid JSON (or not UTF-8).
     case invalidJSON
-    /// The JSON nests deeper than the given limit (`JSONLimits.maxDepth` unless told otherwise).
+    /// The JSON nests deeper than the given limit (`JSONLimits.federation.depth` unless told otherwise).
     case tooDeep(limit: Int)
+    /// The JSON holds more values than the given limit (`JSONLimits.federation.values` unless
+    /// told otherwise).
+    case tooManyValues(limit: Int)
     /// The JSON is valid but its top level is not an object.
     case notAnObject
     /// The top-level object has no `type` (or `type` is neither a string nor an array of strings).

@@ -46,16 +46,16 @@ extension JSONValue: Codable {
 }
 
 extension JSONValue {
-    /// Parses a JSON text (RFC 8259), refusing texts nested deeper than `maxDepth` before
-    /// parsing them (a cheap scan, see `JSONLimits.depth(of:)`).
+    /// Parses a JSON text (RFC 8259), refusing texts that nest deeper or hold more values than
+    /// `limits` before parsing them (a cheap scan, see `JSONLimits.check(_:)`).
     /// - Parameters:
     ///   - data: the JSON text (UTF-8).
-    ///   - maxDepth: the deepest nesting accepted.
-    /// - Throws: `ActivityError.tooDeep` or `ActivityError.invalidJSON`.
-    public static func parse(_ data: Data, maxDepth: Int = JSONLimits.maxDepth) throws(ActivityError) -> JSONValue {
+    ///   - limits: the deepest nesting and most values accepted.
+    /// - Throws: `ActivityError.tooDeep`, `.tooManyValues` or `.invalidJSON`.
+    public static func parse(_ data: Data, limits: JSONLimits = .federation) throws(ActivityError) -> JSONValue {
         let bytes = [UInt8](data)
-        guard JSONLimits.depth(of: bytes) <= maxDepth else { throw .tooDeep(limit: maxDepth) }
-        return try JSONParser.parse(bytes, maxDepth: maxDepth)
+        try limits.check(bytes)
+        return try JSONParser.parse(bytes, maxDepth: limits.depth)
     }
 
     /// The JSON text of this value: sorted keys, slashes not escaped, integers without `.0`.

@@ -43,7 +43,7 @@ struct DecodingToleranceTests {
 
     @Test func deeplyNestedJSONIsRejectedBeforeParsing() {
         let json = "{\"type\": \"Note\", \"x\": " + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "}"
-        #expect(throws: ActivityError.tooDeep(limit: JSONLimits.maxDepth)) { try ASObject.decode(json) }
+        #expect(throws: ActivityError.tooDeep(limit: JSONLimits.federation.depth)) { try ASObject.decode(json) }
     }
 
     @Test func typeMayBeAnArray() throws {

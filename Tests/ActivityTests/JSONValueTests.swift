@@ -55,6 +55,28 @@ struct JSONValueTests {
         #expect(throws: ActivityError.tooDeep(limit: 64)) { try JSONValue.parse(deep) }
         let allowed = Data((String(repeating: "[", count: 64) + String(repeating: "]", count: 64)).utf8)
         #expect(throws: Never.self) { try JSONValue.parse(allowed) }
-        #expect(throws: ActivityError.tooDeep(limit: 3)) { try JSONValue.parse(Data("[[[[]]]]".utf8), maxDepth: 3) }
+        let shallow = JSONLimits(depth: 3, values: 100)
+        #expect(throws: ActivityError.tooDeep(limit: 3)) { try JSONValue.parse(Data("[[[[]]]]".utf8), limits: shallow) }
+    }
+
+    @Test func valueCountCountsScalarsArraysAndObjectsButNotKeys() {
+        #expect(JSONLimits.valueCount(of: Array("42".utf8)) == 1)
+        #expect(JSONLimits.valueCount(of: Array("[]".utf8)) == 1)
+        #expect(JSONLimits.valueCount(of: Array(" { } ".utf8)) == 1)
+        #expect(JSONLimits.valueCount(of: Array("[1, 2, 3]".utf8)) == 4)
+        #expect(JSONLimits.valueCount(of: Array(#"{"a": [1, 2], "b": {}, "c": [[], [ ]]}"#.utf8)) == 8)
+        #expect(JSONLimits.valueCount(of: Array(#"{"a,b": "[1,2]", "c": "\\", "d": "\",{"}"#.utf8)) == 4)
+    }
+
+    @Test func parseRefusesTextsWithTooManyValues() throws {
+        let limits = JSONLimits(depth: 8, values: 6)
+        #expect(try JSONValue.parse(Data("[1, 2, [3, 4]]".utf8), limits: limits) == [1, 2, [3, 4]])
+        #expect(throws: ActivityError.tooManyValues(limit: 6)) { try JSONValue.parse(Data("[1, 2, [3, 4, 5]]".utf8), limits: limits) }
+        // Fifty thousand empty objects are refused by the client limits before any is built.
+        let many = Data(("[" + Array(repeating: "{}", count: 50_000).joined(separator: ",") + "]").utf8)
+        #expect(throws: ActivityError.tooManyValues(limit: JSONLimits.clientRequest.values)) {
+            try JSONValue.parse(many, limits: .clientRequest)
+        }
+        #expect(try JSONValue.parse(many).arrayValue?.count == 50_000)
     }
 }

@@ -146,11 +146,13 @@ struct ActorDocumentTests {
                     let json = try #require(response.json)
                     #expect(json["type"] as? String == "OrderedCollectionPage")
                     let items = json["orderedItems"] as? [String] ?? []
-                    // Page 1 (also what unusable numbers mean) lists the one relation; pages past the end are empty.
+                    // Page 1 (also what unusable numbers and numbers below 1 mean) lists the one relation;
+                    // pages past the end are empty, digits past 64 bits included (`IntParameter`).
                     let pageOne = query.hasPrefix("page=0") || query.hasPrefix("page=-") || query.hasPrefix("page=abc")
-                        || query.hasPrefix("page=99999999999999999999999")
                     if name != "outbox", pageOne { #expect(items.count == 1) }
-                    if name != "outbox", query.hasPrefix("page=922") { #expect(items.isEmpty && json["next"] == nil) }
+                    if name != "outbox", query.hasPrefix("page=922") || query.hasPrefix("page=999") {
+                        #expect(items.isEmpty && json["next"] == nil)
+                    }
                 }
             }
         }

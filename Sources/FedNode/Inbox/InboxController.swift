@@ -9,8 +9,6 @@ import Storage
 struct InboxController {
     /// Largest accepted body.
     static let maxBodyBytes = 1024 * 1024
-    /// Deepest accepted JSON nesting.
-    static let maxJSONDepth = 32
     let node: Node
     var authenticator: InboxAuthenticator { InboxAuthenticator(node: node) }
 
@@ -35,9 +33,10 @@ struct InboxController {
         do {
             try checkContentType(request)
             let body = try await readBody(request)
-            guard JSONLimits.depth(of: body) <= Self.maxJSONDepth else { throw NodeError.badRequest("JSON nested too deeply") }
             let activity: ASObject
-            do { activity = try ASObject.decode(from: Data(body)) } catch { throw NodeError.badRequest("Invalid JSON activity") }
+            do { activity = try ASObject.decode(from: Data(body), limits: .inbox) } catch {
+                throw NodeError.refusedJSON(error, invalid: "Invalid JSON activity")
+            }
             guard let actor = activity.actor?.id else { throw NodeError.badRequest("Activity without actor") }
             actorId = actor
             // Cheap checks first: nothing is fetched for an activity that would be refused anyway.

@@ -21,7 +21,7 @@ struct CollectionPager {
     func outbox(of account: Account, in db: Transaction) throws -> ASObject {
         let total = try db.deliveries.outboxCount(of: account.id)
         guard wantsPage else { return collection(total: total, first: "\(id)?page=true") }
-        let maxId = query["max_id"].flatMap { Int64(String($0)) } ?? Int64.max
+        let maxId = IntParameter.cursor(query["max_id"].map(String.init)) ?? Int64.max
         let rows = try db.deliveries.outboxPage(of: account.id, before: maxId, limit: Self.pageSize)
         let items: [ASReference] = try rows.compactMap { row in
             guard var activity = try? ASObject.decode(from: row.payload) else { return nil }
@@ -40,7 +40,8 @@ struct CollectionPager {
     func relations(of account: Account, followers: Bool, in db: Transaction) throws -> ASObject {
         let total = try db.follows.collectionCount(of: account.id, followers: followers)
         guard wantsPage else { return collection(total: total, first: "\(id)?page=1") }
-        let number = Self.pageNumber(query["page"].map(String.init))
+        // 1 for `page=true` or an unreadable value; clamped to 1...Int.max - 1, so `number + 1` exists.
+        let number = try IntParameter.page.value(query["page"].map(String.init))
         // Pages past the last are empty: the offset is computed only for pages that exist, so
         // no page number a client sends can overflow it.
         let lastPage = max(1, (total + Self.pageSize - 1) / Self.pageSize)
@@ -51,13 +52,6 @@ struct CollectionPager {
         result.totalItems = total
         if number > 1 { result.prev = .id("\(id)?page=\(number - 1)") }
         return result
-    }
-
-    /// The page number a client asked for: 1 for `page=true`, absent or unparsable values,
-    /// at least 1, at most `Int.max - 1` (so `number + 1` exists).
-    static func pageNumber(_ raw: String?) -> Int {
-        guard let raw, let number = Int(raw) else { return 1 }
-        return min(max(1, number), Int.max - 1)
     }
 
     private func collection(total: Int, first: String) -> ASObject {

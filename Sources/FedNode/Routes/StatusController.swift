@@ -31,7 +31,7 @@ struct StatusController {
             return JSONResponse.bytes(document.encoded(), contentType: JSONResponse.activity, headers: [.vary: "Accept"])
         case .html:
             // The web app's page of the post, at its shareable address.
-            return Response(status: .found, headers: [.location: "/@\(parts.author.username)/\(post.id)", .vary: "Accept"])
+            return Response(status: .found, headers: [.location: LocalRedirect.target("/@\(parts.author.username)/\(post.id)"), .vary: "Accept"])
         case nil:
             throw NodeError.notAcceptable("Not acceptable: use application/activity+json or text/html")
         }

@@ -35,7 +35,7 @@ struct WebAuthController {
                                            status: .unauthorized, next: params.string("next"))
             }
             let cookies = try await WebSession.start(for: account, remember: params.bool("remember") == true, replacing: request, node: node)
-            return WebResponses.redirect(WebResponses.localPath(params.string("next")) ?? "/", cookies: cookies)
+            return WebResponses.redirect(LocalRedirect.target(params.string("next")), cookies: cookies)
         }
     }
 
@@ -86,7 +86,7 @@ struct WebAuthController {
     }
 
     private func showLogin(_ web: WebContext, email: String, error: String?, status: HTTPResponse.Status, next: String? = nil) async throws(NodeError) -> Response {
-        let model: [String: Any] = ["email": email, "error": error as Any, "next": WebResponses.localPath(next ?? web.request.uri.queryParameters["next"].map(String.init)) ?? "/",
+        let model: [String: Any] = ["email": email, "error": error as Any, "next": LocalRedirect.target(next ?? web.request.uri.queryParameters["next"].map(String.init)),
                                     "signupOpen": node.configuration.openRegistrations, "nodeName": node.configuration.nodeName,
                                     "notice": web.request.uri.queryParameters["deleted"] != nil ? "Your account was deleted." : nil as String?]
         return try await web.page("login", title: "Log in", model: model, status: status)

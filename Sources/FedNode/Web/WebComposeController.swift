@@ -32,7 +32,7 @@ struct WebComposeController {
         guard let me = web.me else { return web.signInFirst() }
         return await web.handling {
             let params: APIParams
-            do { params = try await web.form(limit: Self.bodyLimit) } catch NodeError.payloadTooLarge {
+            do { params = try await web.form(fileLimit: Self.bodyLimit) } catch NodeError.payloadTooLarge {
                 return try await show(web, caption: "", errors: ["Those photos are too large together: send at most 48 MB at once (16 MB each)."],
                                       status: .contentTooLarge)
             }
@@ -78,7 +78,7 @@ struct WebComposeController {
             guard let file = params.file("photo\(slot)"), !file.data.isEmpty else { continue }
             var position = slot
             if let raw = params.nonEmpty("order\(slot)") {
-                position = Int(raw.trimmingCharacters(in: .whitespaces)) ?? 0
+                position = IntParameter.integer(raw) ?? 0
             }
             guard (1...slots).contains(position) else {
                 errors.append("The position of photo \(slot) must be a number from 1 to \(slots).")

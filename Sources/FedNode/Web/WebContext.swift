@@ -53,18 +53,21 @@ struct WebContext: Sendable {
             ?? WebResponses.html("<!DOCTYPE html><title>Error</title><p>\(HTMLText.escape(message))</p>", status: status)
     }
 
-    /// The sign-in page, for a page that needs a signed-in person, coming back here afterwards.
+    /// The sign-in page, for a page that needs a signed-in person, coming back here afterwards
+    /// (when this page's address is one `LocalRedirect` lets the sign-in go back to).
     func signInFirst() -> Response {
         let next = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+        guard LocalRedirect.isLocal(next) else { return WebResponses.redirect("/login") }
         var query = URLComponents()
         query.queryItems = [URLQueryItem(name: "next", value: next)]
-        return WebResponses.redirect("/login?" + (query.percentEncodedQuery ?? ""))
+        return WebResponses.redirect(LocalRedirect.target("/login?" + (query.percentEncodedQuery ?? ""), or: "/login"))
     }
 
-    /// The posted form, read within `limit` bytes, when its CSRF token is right.
+    /// The posted form, when its CSRF token is right. A form with files (multipart) is read
+    /// within `fileLimit` bytes; any other within `APIParams.bodyLimit`.
     /// - Throws: `NodeError.forbidden` for a missing or wrong token.
-    func form(limit: Int = APIParams.bodyLimit) async throws(NodeError) -> APIParams {
-        let params = try await APIParams.read(request, limit: limit)
+    func form(fileLimit: Int? = nil) async throws(NodeError) -> APIParams {
+        let params = try await APIParams.read(request, fileLimit: fileLimit)
         guard CSRF.isValid(params, request: request) else {
             throw .forbidden("This form has expired or did not come from this site. Go back, reload the page and try again.")
         }
@@ -85,9 +88,9 @@ struct WebContext: Sendable {
         }
     }
 
-    /// Where to go after a form: the local path in `back`, or `fallback`.
+    /// Where to go after a form: the local path in `back` (see `LocalRedirect`), or `fallback`.
     func back(_ params: APIParams, or fallback: String) -> Response {
-        WebResponses.redirect(WebResponses.localPath(params.string("back")) ?? fallback)
+        WebResponses.redirect(LocalRedirect.target(params.string("back"), or: fallback))
     }
 
     /// Whether the script sent the form to update the page in place (it wants JSON back).

@@ -26,9 +26,10 @@ enum WebResponses {
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: page)))
     }
 
-    /// A 303 to `location` (after a form, the browser fetches it with GET).
+    /// A 303 to `location` (after a form, the browser fetches it with GET). The target is
+    /// checked by `LocalRedirect`: one that is not a path on this node goes to `/` instead.
     static func redirect(_ location: String, cookies: [String] = []) -> Response {
-        var headers: HTTPFields = [.location: location, .cacheControl: "no-store"]
+        var headers: HTTPFields = [.location: LocalRedirect.target(location), .cacheControl: "no-store"]
         for cookie in cookies { headers.append(HTTPField(name: .setCookie, value: cookie)) }
         return Response(status: .seeOther, headers: headers)
     }
@@ -38,14 +39,5 @@ enum WebResponses {
         let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data("{}".utf8)
         return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                         body: .init(byteBuffer: ByteBuffer(bytes: data)))
-    }
-
-    /// `path` when it is a path on this site (`/x`, not `//other.example` or a URL), else `nil`:
-    /// redirects after sign-in or a form never leave the node.
-    static func localPath(_ path: String?) -> String? {
-        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/\\"),
-            !path.contains("\r"), !path.contains("\n"), path.count < 500
-        else { return nil }
-        return path
     }
 }

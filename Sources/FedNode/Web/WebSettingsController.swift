@@ -35,7 +35,7 @@ struct WebSettingsController {
         guard let me = web.me else { return web.signInFirst() }
         return await web.handling {
             let params: APIParams
-            do { params = try await web.form(limit: Self.bodyLimit) } catch NodeError.payloadTooLarge {
+            do { params = try await web.form(fileLimit: Self.bodyLimit) } catch NodeError.payloadTooLarge {
                 return try await show(web, me: me, errors: ["Those images are too large: at most 16 MB each."], status: .contentTooLarge)
             }
             var changes = ProfileChanges()

@@ -118,6 +118,10 @@ struct StatusesTests {
             #expect(try await client.api(.post, "/api/v2/filters", token: token, json: ["title": "f\u{0}", "context": ["home"]]).status == .ok)
             let form = try await client.api(.post, "/api/v1/statuses", token: token, form: "status=form%00nul")
             #expect(try form.entity(APIStatus.self).content.contains("formnul"))
+            // A NUL followed by a combining mark makes one character with it; it is dropped all the same.
+            let combining = try await client.api(.post, "/api/v1/statuses", token: token, form: "status=pier%00%CC%81s")
+            let combined = try await client.api(.get, "/api/v1/statuses/\(try combining.entity(APIStatus.self).id)/source", token: token)
+            #expect(combined.json?["text"] as? String == "pier\u{301}s")
         }
         // A remote post carrying one is stored as the inbox stores it.
         let remote = try await StatusFixtures.remoteAccount("nul\u{0}er", in: t.node)

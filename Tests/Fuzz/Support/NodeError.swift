@@ -1,7 +1,12 @@
-/// Stand-in for `FedNode.NodeError` so `MultipartParser.swift` compiles on its own in the
-/// multipart fuzz target: the real type imports Hummingbird for its HTTP statuses, which the
-/// parser does not use. Only the case the parser throws is declared.
-enum NodeError: Error, Equatable {
+/// Stand-in for `FedNode.NodeError` so the request parsers (`MultipartParser.swift`, the
+/// `APIParams` files) compile on their own in the multipart and apiparams fuzz targets: the
+/// real type imports Hummingbird for its HTTP statuses, which the parsers do not use. Only the
+/// cases the parsers throw are declared.
+public enum NodeError: Error, Equatable {
     /// Malformed request (400).
     case badRequest(String)
+    /// Unknown or invisible resource (404).
+    case notFound(String)
+    /// Well-formed but invalid input (422).
+    case validation(String)
 }

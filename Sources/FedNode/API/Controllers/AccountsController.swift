@@ -66,7 +66,7 @@ struct AccountsController {
         let viewer = try await access.viewer(of: request, scope: "read:statuses")
         let account = try await access.account(context)
         let params = try await APIParams.read(request)
-        let page = PageQuery(params)
+        let page = try PageQuery(params)
         if params.bool("pinned") == true { return try await pinned(of: account, viewer: viewer, params: params) }
         let filter = AccountStatusesFilter(params: params)
         let (entities, ids) = try await access.read { db -> ([APIStatus], [Int64]) in

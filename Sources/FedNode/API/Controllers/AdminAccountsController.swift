@@ -151,7 +151,7 @@ struct AdminAccountsController {
         filter.username = params.nonEmpty("username")
         filter.displayName = params.nonEmpty("display_name")
         filter.email = params.nonEmpty("email")
-        let page = PageQuery(params, defaultLimit: 100, maxLimit: 200).bounds
+        let page = try PageQuery(params, defaultLimit: 100, maxLimit: 200).bounds
         let (entities, ids) = try await access.read { [filter] db -> ([APIAdminAccount], [Int64]) in
             let accounts = try db.moderation.accounts(filter, page: page)
             let renderer = ModerationRenderer(node: node, viewer: me, db: db)

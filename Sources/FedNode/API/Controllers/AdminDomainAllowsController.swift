@@ -21,7 +21,7 @@ struct AdminDomainAllowsController {
     /// paged by id (`limit` up to 200, default 100).
     @Sendable func list(_ request: Request, context: NodeRequestContext) async throws -> Response {
         _ = try await access.staff(of: request, scope: "admin:read:domain_allows", minimum: .admin)
-        let page = PageQuery(try await APIParams.read(request), defaultLimit: 100, maxLimit: 200).bounds
+        let page = try PageQuery(try await APIParams.read(request), defaultLimit: 100, maxLimit: 200).bounds
         let allows = try await access.read { db in try db.domainAllows.page(page) }
         return APIResponse.json(allows.map(Self.entity), headers: PageQuery.headers(for: request, base: node.urls.base, ids: allows.compactMap(\.id)))
     }

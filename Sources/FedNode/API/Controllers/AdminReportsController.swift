@@ -24,7 +24,7 @@ struct AdminReportsController {
     @Sendable func list(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (me, _) = try await access.staff(of: request, scope: "admin:read:reports")
         let params = try await APIParams.read(request)
-        let page = PageQuery(params, defaultLimit: 100, maxLimit: 200).bounds
+        let page = try PageQuery(params, defaultLimit: 100, maxLimit: 200).bounds
         let resolved = params.bool("resolved") ?? false
         let (by, about) = (try params.recordId("account_id"), try params.recordId("target_account_id"))
         let (entities, ids) = try await access.read { db -> ([APIAdminReport], [Int64]) in

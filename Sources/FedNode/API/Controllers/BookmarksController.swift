@@ -48,7 +48,7 @@ struct BookmarksController {
     /// visible, newest bookmark first, paginated by bookmark with `Link`.
     @Sendable func bookmarks(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:bookmarks")
-        let page = PageQuery(try await APIParams.read(request)).bounds
+        let page = try PageQuery(try await APIParams.read(request)).bounds
         let node = node
         let (ids, statuses) = try await StatusAccess.read(node) { db -> ([Int64], [APIStatus]) in
             let newest = try db.bookmarks.bookmarkedPosts(by: me.id, page: page)

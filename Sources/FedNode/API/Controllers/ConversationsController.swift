@@ -18,7 +18,7 @@ struct ConversationsController {
     /// at most 40, paginated by the last post's id with `Link`.
     @Sendable func index(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:statuses")
-        let page = PageQuery(try await APIParams.read(request)).bounds
+        let page = try PageQuery(try await APIParams.read(request)).bounds
         let node = node
         let (entities, cursors) = try await access.read { db -> ([APIConversation], [Int64]) in
             let items = try db.conversations.page(of: me.id, page: page)

@@ -31,7 +31,7 @@ struct CredentialsController {
     /// first and last name. Answers the updated `Account` with `source`; 422 for invalid values.
     @Sendable func update(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, account) = try await node.apiAuth.user(of: request, scope: "write:accounts")
-        let params = try await APIParams.read(request, limit: APIParams.uploadLimit)
+        let params = try await APIParams.read(request, fileLimit: APIParams.uploadLimit)
         // A username is part of the account's ActivityPub id, which other servers keep; the
         // email is the login and changes through its own confirmed flow. Neither is silently ignored.
         try params.refuse(["username"]) { _ in "Usernames cannot be changed: other servers know the account by it" }

@@ -21,7 +21,7 @@ struct DirectoryController {
         guard let order = DirectoryOrder(rawValue: params.nonEmpty("order") ?? "active") else {
             throw NodeError.validation("Validation failed: order must be active or new")
         }
-        let page = OffsetPage(params, defaultLimit: 40, maxLimit: 80)
+        let page = try OffsetPage(params, defaultLimit: 40, maxLimit: 80)
         let localOnly = params.bool("local") == true
         let entities = try await access.read { db -> [APIAccount] in
             let accounts = try db.directory.accounts(viewer: viewer?.id, localOnly: localOnly, order: order,

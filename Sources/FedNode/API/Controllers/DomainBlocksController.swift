@@ -23,7 +23,7 @@ struct DomainBlocksController {
     /// paged by `Link` headers (default 100, at most 200, as Mastodon).
     @Sendable func list(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:blocks")
-        let page = PageQuery(try await APIParams.read(request), defaultLimit: 100, maxLimit: 200).bounds
+        let page = try PageQuery(try await APIParams.read(request), defaultLimit: 100, maxLimit: 200).bounds
         let items = try await AccountAccess(node: node).read { db in try db.accountDomainBlocks.domains(of: me.id, page: page) }
         return APIResponse.json(items.map(\.item), headers: PageQuery.headers(for: request, base: node.urls.base, ids: items.map(\.cursor)))
     }

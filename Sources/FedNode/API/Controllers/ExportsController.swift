@@ -63,7 +63,7 @@ struct ExportsController {
     /// that failed; 422 for a bad type, mode or file.
     @Sendable func importFile(_ request: Request, context: NodeRequestContext) async throws -> Response {
         guard let caller = try await node.apiAuth.caller(of: request) else { throw NodeError.unauthorized("The access token is invalid") }
-        let params = try await APIParams.read(request, limit: AccountImport.maxBytes + 64 * 1024)
+        let params = try await APIParams.read(request, fileLimit: AccountImport.maxBytes + 64 * 1024)
         guard let kind = params.nonEmpty("type").flatMap(AccountImport.Kind.init(rawValue:)) else {
             throw NodeError.validation("type must be one of: following, blocks, mutes")
         }

@@ -74,7 +74,7 @@ struct ListsController {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:lists")
         let id = try CurationAccess.pathId(context)
         let params = try await APIParams.read(request)
-        let page = params.int("limit") == 0 ? PageBounds(limit: 0) : PageQuery(params, defaultLimit: 40, maxLimit: 80).bounds
+        let page = try IntParameter.integer(params.string("limit")) == 0 ? PageBounds(limit: 0) : PageQuery(params, defaultLimit: 40, maxLimit: 80).bounds
         let node = node
         let (entities, cursors) = try await access.read { db -> ([APIAccount], [Int64]) in
             let list = try CurationAccess.found(try db.lists.find(id: id, owner: me.id))
@@ -124,7 +124,7 @@ struct ListsController {
     @Sendable func timeline(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:lists")
         let id = try CurationAccess.pathId(context)
-        let page = PageQuery(try await APIParams.read(request)).bounds
+        let page = try PageQuery(try await APIParams.read(request)).bounds
         let list = try await access.read { try CurationAccess.found(try $0.lists.find(id: id, owner: me.id)) }
         return try await TimelinesController(node: node).respond(request, viewer: me, context: "home") { db in
             try db.timelines.list(list, viewer: me.id, page: page)

@@ -23,7 +23,7 @@ struct MediaController {
     /// attachment, ready to use (processing is synchronous).
     @Sendable func upload(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:media")
-        let params = try await APIParams.read(request, limit: APIParams.uploadLimit)
+        let params = try await APIParams.read(request, fileLimit: APIParams.uploadLimit)
         let description = try Self.description(params) ?? ""
         let focus = try Self.focus(params)
         guard let file = params.file("file") else { throw NodeError.validation("Validation failed: File can't be blank") }

@@ -44,7 +44,7 @@ struct MutesController {
     /// the mute's id; each with `mute_expires_at`.
     @Sendable func mutes(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:mutes")
-        let page = PageQuery(try await APIParams.read(request), defaultLimit: 40, maxLimit: 80).bounds
+        let page = try PageQuery(try await APIParams.read(request), defaultLimit: 40, maxLimit: 80).bounds
         let node = node
         let (entities, ids) = try await access.read { db -> ([APIMutedAccount], [Int64]) in
             let newest = try db.mutes.mutedAccounts(by: me.id, page: page)
@@ -61,11 +61,10 @@ struct MutesController {
     /// - Throws: `NodeError.validation` for a duration that is not a whole number of seconds
     ///   in 0...`maxDuration`.
     static func expiry(_ params: APIParams, now: Date = Date()) throws(NodeError) -> Date? {
-        guard let raw = params.nonEmpty("duration") else { return nil }
-        guard let seconds = Int(raw), (0...maxDuration).contains(seconds) else {
-            throw .validation("Validation failed: Duration must be a number of seconds from 0 to \(maxDuration)")
-        }
-        return seconds == 0 ? nil : now.addingTimeInterval(TimeInterval(seconds))
+        let seconds = try params.int("duration", in: 0...maxDuration,
+                                     invalid: "Validation failed: Duration must be a number of seconds from 0 to \(maxDuration)")
+        guard let seconds, seconds > 0 else { return nil }
+        return now.addingTimeInterval(TimeInterval(seconds))
     }
 
     private func relationship(with target: Account, me: Account, _ change: @Sendable @escaping (Transaction) throws -> Void)

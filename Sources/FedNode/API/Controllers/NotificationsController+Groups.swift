@@ -24,7 +24,7 @@ extension NotificationsController {
     @Sendable func groups(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:notifications")
         let params = try await APIParams.read(request)
-        let page = PageQuery(params, defaultLimit: 40, maxLimit: 80).bounds
+        let page = try PageQuery(params, defaultLimit: 40, maxLimit: 80).bounds
         let filter = try NotificationFilter(params)
         let grouping = Self.grouping(params)
         let partialAvatars = try Self.partialAvatars(params)
@@ -79,7 +79,7 @@ extension NotificationsController {
     @Sendable func groupUnreadCount(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:notifications")
         let params = try await APIParams.read(request)
-        let limit = min(max(params.int("limit") ?? 100, 1), 1000)
+        let limit = try params.int(.limit(default: 100, max: 1000))
         let filter = try NotificationFilter(params)
         let grouping = Self.grouping(params)
         let count = try await read { db -> Int in

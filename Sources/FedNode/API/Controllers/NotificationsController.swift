@@ -23,7 +23,7 @@ struct NotificationsController {
     @Sendable func list(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:notifications")
         let params = try await APIParams.read(request)
-        let page = PageQuery(params, defaultLimit: 40, maxLimit: 80).bounds
+        let page = try PageQuery(params, defaultLimit: 40, maxLimit: 80).bounds
         let filter = try NotificationFilter(params)
         let (ids, entities) = try await read { db -> ([Int64], [APINotification]) in
             let items = try db.notifications.page(of: me.id, types: filter.types, excluding: filter.excludedTypes, from: filter.accountId,
@@ -54,7 +54,7 @@ struct NotificationsController {
     @Sendable func unreadCount(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:notifications")
         let params = try await APIParams.read(request)
-        let limit = min(max(params.int("limit") ?? 100, 1), 1000)
+        let limit = try params.int(.limit(default: 100, max: 1000))
         let filter = try NotificationFilter(params)
         let count = try await read { db -> Int in
             try db.notifications.count(of: me.id, types: filter.types, excluding: filter.excludedTypes, from: filter.accountId,

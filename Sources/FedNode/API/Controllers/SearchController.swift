@@ -46,12 +46,13 @@ struct SearchController {
     }
 
     /// The search parameters.
-    /// - Throws: `NodeError.badRequest` without `q`.
+    /// - Throws: `NodeError.badRequest` without `q`, `.validation` for an offset past
+    ///   `IntParameter.searchOffset`.
     static func query(_ params: APIParams, defaultLimit: Int, maxLimit: Int) throws(NodeError) -> SearchService.Query {
         guard let text = params.nonEmpty("q") else { throw .badRequest("param is missing or the value is empty: q") }
         var query = SearchService.Query(text: text)
-        query.limit = min(max(params.int("limit") ?? defaultLimit, 1), maxLimit)
-        query.offset = max(params.int("offset") ?? 0, 0)
+        query.limit = try params.int(.limit(default: defaultLimit, max: maxLimit))
+        query.offset = try params.int(.searchOffset)
         query.resolve = params.bool("resolve") ?? false
         query.following = params.bool("following") ?? false
         query.accountId = try params.recordId("account_id")

@@ -87,7 +87,7 @@ struct StatusActionsController {
     /// visible, newest like first, paginated by like with `Link`.
     @Sendable func favourites(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:favourites")
-        let page = PageQuery(try await APIParams.read(request)).bounds
+        let page = try PageQuery(try await APIParams.read(request)).bounds
         let node = node
         let (ids, statuses) = try await StatusAccess.read(node) { db -> ([Int64], [APIStatus]) in
             let newest = try db.likes.likedPosts(by: me.id, page: page)
@@ -104,7 +104,7 @@ struct StatusActionsController {
         _ query: @Sendable @escaping (Transaction, _ post: Int64, _ viewer: Int64?, PageBounds) throws -> [PageItem<Account>]
     ) async throws -> Response {
         let viewer = try await StatusAccess.viewer(of: request, node: node, scope: "read:accounts")
-        let page = PageQuery(try await APIParams.read(request)).bounds
+        let page = try PageQuery(try await APIParams.read(request)).bounds
         let (node, id) = (node, try StatusAccess.pathId(context))
         let (ids, accounts) = try await StatusAccess.read(node) { db -> ([Int64], [APIAccount]) in
             let post = try Self.original(of: StatusAccess.visiblePost(id, viewer: viewer, in: db), in: db)

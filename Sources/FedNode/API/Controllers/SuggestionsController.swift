@@ -53,6 +53,6 @@ struct SuggestionsController {
     private func caller(_ request: Request) async throws -> (Account, Int) {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:accounts")
         let params = try await APIParams.read(request)
-        return (me, min(max(params.int("limit") ?? 40, 1), 80))
+        return (me, try params.int(.limit(default: 40, max: 80)))
     }
 }

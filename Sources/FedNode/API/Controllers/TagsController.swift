@@ -44,7 +44,7 @@ struct TagsController {
     /// follow first, 100 by default, at most 200, with `Link` pagination.
     @Sendable func followed(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:follows")
-        let page = PageQuery(try await APIParams.read(request), defaultLimit: 100, maxLimit: 200).bounds
+        let page = try PageQuery(try await APIParams.read(request), defaultLimit: 100, maxLimit: 200).bounds
         let node = node
         let (tags, cursors) = try await CurationAccess(node: node).read { db -> ([APITag], [Int64]) in
             let items = try db.followedTags.followed(by: me.id, page: page)

@@ -18,7 +18,7 @@ struct TimelinesController {
     /// caller follows and the caller's own, each still visible to the caller.
     @Sendable func home(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:statuses")
-        let page = PageQuery(try await APIParams.read(request)).bounds
+        let page = try PageQuery(try await APIParams.read(request)).bounds
         return try await respond(request, viewer: me, context: "home") { db in try db.timelines.home(of: me.id, page: page) }
     }
 
@@ -27,7 +27,7 @@ struct TimelinesController {
     @Sendable func publicTimeline(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let viewer = try await StatusAccess.viewer(of: request, node: node, scope: "read:statuses")
         let params = try await APIParams.read(request)
-        let (local, onlyMedia, page) = (Self.origin(params), params.bool("only_media") == true, PageQuery(params).bounds)
+        let (local, onlyMedia, page) = (Self.origin(params), params.bool("only_media") == true, try PageQuery(params).bounds)
         return try await respond(request, viewer: viewer, context: "public") { db in
             try db.timelines.publicPosts(local: local, onlyMedia: onlyMedia, viewer: viewer?.id, page: page)
         }
@@ -40,7 +40,7 @@ struct TimelinesController {
         let params = try await APIParams.read(request)
         let raw = context.parameters.get("hashtag") ?? ""
         let name = String((raw.removingPercentEncoding ?? raw).drop { $0 == "#" })
-        let (local, onlyMedia, page) = (Self.origin(params), params.bool("only_media") == true, PageQuery(params).bounds)
+        let (local, onlyMedia, page) = (Self.origin(params), params.bool("only_media") == true, try PageQuery(params).bounds)
         return try await respond(request, viewer: viewer, context: "public") { db in
             try db.timelines.tagged(name, local: local, onlyMedia: onlyMedia, viewer: viewer?.id, page: page)
         }

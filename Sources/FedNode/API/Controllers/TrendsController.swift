@@ -25,7 +25,7 @@ struct TrendsController {
     @Sendable func tags(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let access = AccountAccess(node: node)
         let viewer = try await access.viewer(of: request, scope: "read")
-        let page = OffsetPage(try await APIParams.read(request), defaultLimit: 10, maxLimit: 20)
+        let page = try OffsetPage(try await APIParams.read(request), defaultLimit: 10, maxLimit: 20)
         let entities = try await access.read { db -> [APITag] in
             let trending = try db.trends.tags(since: Date() - Self.tagWindow, offset: page.offset, limit: page.limit)
             return try trending.map { try TagHistory.tag($0.hashtag, urls: node.urls, viewer: viewer, in: db) }
@@ -37,7 +37,7 @@ struct TrendsController {
     /// boosts and replies, decayed by age; `offset`, `limit` (20, at most 40).
     @Sendable func statuses(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let viewer = try await StatusAccess.viewer(of: request, node: node, scope: "read")
-        let page = OffsetPage(try await APIParams.read(request), defaultLimit: 20, maxLimit: 40)
+        let page = try OffsetPage(try await APIParams.read(request), defaultLimit: 20, maxLimit: 40)
         let node = node
         let entities = try await StatusAccess.read(node) { db -> [APIStatus] in
             let now = Date()
@@ -54,7 +54,7 @@ struct TrendsController {
     @Sendable func links(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let access = AccountAccess(node: node)
         _ = try await access.viewer(of: request, scope: "read")
-        let page = OffsetPage(try await APIParams.read(request), defaultLimit: 10, maxLimit: 20)
+        let page = try OffsetPage(try await APIParams.read(request), defaultLimit: 10, maxLimit: 20)
         let entities = try await access.read { db -> [APIPreviewCard] in
             let trending = try db.previewCards.trending(since: Date() - Self.tagWindow, offset: page.offset, limit: page.limit)
             return try trending.map { link in

@@ -1,16 +1,4 @@
-import Activity
 import Foundation
-import Hummingbird
-
-/// A file part of a multipart request.
-public struct UploadedFile: Sendable, Equatable {
-    /// The file name the client gave (never trusted for the type).
-    public var filename: String?
-    /// The declared content type (never trusted for the type either).
-    public var contentType: String?
-    /// The bytes.
-    public var data: Data
-}
 
 /// The parameters of a Mastodon API request, whichever way the client sent them: query string,
 /// `application/x-www-form-urlencoded`, `multipart/form-data` or JSON. Keys are kept in the
@@ -25,42 +13,14 @@ public struct APIParams: Sendable {
     /// An empty bag.
     public init() {}
 
-    /// Largest body read for ordinary API requests.
-    public static let bodyLimit = 1024 * 1024
-    /// Largest body read for uploads (16 MiB of image plus multipart framing).
-    public static let uploadLimit = 17 * 1024 * 1024
-
-    /// Reads the query string and the body of `request`. A GET's body is read only with
-    /// `jsonOnGet` and when it is JSON: Mastodon.py sends some GET parameters that way
-    /// (`account_familiar_followers`), and Mastodon reads them.
-    /// - Parameter limit: Largest body accepted (413 beyond it).
-    /// - Throws: `NodeError.payloadTooLarge`, `.badRequest` for malformed JSON or multipart.
-    public static func read(_ request: Request, limit: Int = bodyLimit, jsonOnGet: Bool = false) async throws(NodeError) -> APIParams {
-        var params = APIParams()
-        // Parsed here rather than by `queryParameters`, which leaves keys percent-encoded
-        // (`types%5B%5D`) and `+` unconverted; apps send both.
-        if let query = request.uri.query { params.addForm(query) }
-        let contentType = request.headers[.contentType]?.lowercased() ?? ""
-        let json = contentType.hasPrefix("application/json") || contentType.contains("+json")
-        guard request.method != .head, request.method != .get || (jsonOnGet && json) else { return params }
-        let body: ByteBuffer
-        do { body = try await request.body.collect(upTo: limit) } catch { throw .payloadTooLarge("Request body too large") }
-        guard body.readableBytes > 0 else { return params }
-        let data = Data(body.readableBytesView)
-        if contentType.hasPrefix("multipart/form-data") {
-            try params.addMultipart(data, contentType: request.headers[.contentType] ?? "")
-        } else if json {
-            try params.addJSON(data)
-        } else {
-            params.addForm(String(decoding: data, as: UTF8.self))
-        }
-        return params
-    }
-
     /// Adds one value. NUL characters (`%00` in a form) are dropped from keys and values, as the
     /// JSON parser drops `\u0000`: SQLite would cut the text there and PostgreSQL refuses it.
     public mutating func add(_ key: String, _ value: String) {
-        func clean(_ text: String) -> String { text.utf8.contains(0) ? text.replacingOccurrences(of: "\u{0}", with: "") : text }
+        // By scalar, not by `replacingOccurrences`, which compares characters: a NUL followed by a
+        // combining mark is one character with it, and was kept.
+        func clean(_ text: String) -> String {
+            text.utf8.contains(0) ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{0}" })) : text
+        }
         values[clean(key), default: []].append(clean(value))
     }
 
@@ -108,12 +68,6 @@ public struct APIParams: Sendable {
         guard let raw = string(key)?.lowercased() else { return nil }
         return ["true", "1", "on", "yes", "t"].contains(raw)
     }
-
-    /// An integer; `nil` when absent or not a number.
-    public func int(_ key: String) -> Int? { string(key).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
-
-    /// A 64-bit id; `nil` when absent or not a number.
-    public func id(_ key: String) -> Int64? { string(key).flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) } }
 
     /// The ids of an array parameter (`id[]`), each once, in the order sent; values that cannot
     /// be ids are left out.
@@ -168,102 +122,5 @@ public struct APIParams: Sendable {
             rest = rest[rest.index(after: close)...]
         }
         return rest.isEmpty ? parts : []
-    }
-
-    // MARK: Body formats
-
-    /// `application/x-www-form-urlencoded` (HTML 4.01 17.13.4: `+` is a space).
-    mutating func addForm(_ body: String) {
-        for (key, value) in Self.formPairs(body) { add(key, value) }
-    }
-
-    /// The decoded key-value pairs of a query string or form body, in order.
-    static func formPairs(_ text: String) -> [(String, String)] {
-        text.split(separator: "&", omittingEmptySubsequences: true).compactMap { pair in
-            let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = formDecode(halves[0])
-            return key.isEmpty ? nil : (key, halves.count > 1 ? formDecode(halves[1]) : "")
-        }
-    }
-
-    /// One form-encoded key or value: `+` is a space and `%XX` a byte. Text with a malformed
-    /// escape, or whose bytes are not UTF-8, is kept as sent (with `+` as spaces), as Foundation's
-    /// `removingPercentEncoding` mostly leaves it (it turns some lone bytes, such as `%A9`, into
-    /// U+FFFD and not others). Byte by byte, without bridging to `NSString`: every list page
-    /// reads its query twice (the parameters and its `Link` header).
-    static func formDecode(_ text: Substring) -> String {
-        let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return String(text) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var index = utf8.startIndex
-        var wellFormed = true
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "+") {
-                bytes.append(UInt8(ascii: " "))
-            } else if byte == UInt8(ascii: "%") {
-                let high = utf8.index(after: index)
-                let low = high == utf8.endIndex ? high : utf8.index(after: high)
-                guard low != utf8.endIndex, let h = hexValue(utf8[high]), let l = hexValue(utf8[low]) else { wellFormed = false; break }
-                bytes.append(h << 4 | l)
-                index = low
-            } else {
-                bytes.append(byte)
-            }
-            index = utf8.index(after: index)
-        }
-        if wellFormed, let decoded = String(validating: bytes, as: UTF8.self) { return decoded }
-        return String(decoding: utf8.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
-    /// A JSON object body, flattened into form keys: arrays become `key[]`, objects inside arrays
-    /// `key[i][sub]`, nested objects `key[sub]`.
-    mutating func addJSON(_ data: Data) throws(NodeError) {
-        // Nesting is bounded before parsing, as for inbox bodies: a megabyte of `[` must cost a
-        // scan, not a recursion per byte.
-        guard JSONLimits.depth(of: Array(data)) <= JSONLimits.maxDepth else { throw .badRequest("JSON nested too deeply") }
-        let value: JSONValue
-        do { value = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
-            throw .badRequest("Invalid JSON in request body")
-        }
-        guard case .object(let dictionary) = value else { throw .badRequest("Request body must be a JSON object") }
-        for (key, item) in dictionary { flatten(item, as: key) }
-    }
-
-    private mutating func flatten(_ value: JSONValue, as key: String) {
-        switch value {
-        case .array(let array):
-            for (index, item) in array.enumerated() {
-                if case .object = item { flatten(item, as: "\(key)[\(index)]") } else { flatten(item, as: key + "[]") }
-            }
-        case .object(let object):
-            for (sub, item) in object { flatten(item, as: "\(key)[\(sub)]") }
-        case .null: add(key, "")
-        case .bool(let flag): add(key, flag ? "true" : "false")
-        case .number(let number): add(key, value.intValue.map(String.init) ?? String(number))
-        case .string(let string): add(key, string)
-        }
-    }
-
-    /// `multipart/form-data` (RFC 7578).
-    mutating func addMultipart(_ data: Data, contentType: String) throws(NodeError) {
-        guard let boundary = MultipartParser.boundary(in: contentType) else { throw .badRequest("Missing multipart boundary") }
-        for part in try MultipartParser.parts(of: data, boundary: boundary) {
-            if part.filename != nil {
-                add(part.name, file: UploadedFile(filename: part.filename, contentType: part.contentType, data: part.body))
-            } else {
-                add(part.name, String(decoding: part.body, as: UTF8.self))
-            }
-        }
     }
 }

@@ -55,7 +55,7 @@ struct AccountAccess: Sendable {
         _ request: Request, viewer: Account?, relation: @Sendable @escaping (Transaction, PageBounds) throws -> [PageItem<Account>]
     ) async throws(NodeError) -> Response {
         let params = try await APIParams.read(request)
-        let page = PageQuery(params, defaultLimit: 40, maxLimit: 80).bounds
+        let page = try PageQuery(params, defaultLimit: 40, maxLimit: 80).bounds
         let (entities, ids) = try await read { db -> ([APIAccount], [Int64]) in
             let ordered = try relation(db, page)
             let entities = try EntityRenderer(node: node, viewer: viewer, db: db).accounts(ordered.map(\.item))

@@ -9,6 +9,8 @@ struct FilterForm {
     static let actions: Set<String> = ["warn", "hide"]
     /// Keywords per filter at most, and characters per keyword.
     static let maxKeywords = 100, maxKeywordLength = 512
+    /// The longest `expires_in`, in seconds: ten years.
+    static let maxExpiry = 10 * 365 * 86_400
 
     /// A `keywords_attributes[]` item.
     struct KeywordChange {
@@ -44,15 +46,11 @@ struct FilterForm {
             guard Self.actions.contains(action) else { throw .validation("Validation failed: Filter action is not included in the list") }
             filter.action = action
         }
-        if let raw = params.string("expires_in") {
-            if raw.isEmpty {
-                filter.expiresAt = nil
-            } else {
-                guard let seconds = Int(raw), seconds > 0, seconds <= 10 * 365 * 86_400 else {
-                    throw .validation("Validation failed: Expires in must be a positive number of seconds")
-                }
-                filter.expiresAt = now.addingTimeInterval(TimeInterval(seconds))
-            }
+        if params.string("expires_in") != nil {
+            // Blank clears the expiry.
+            let seconds = try params.int("expires_in", in: 1...Self.maxExpiry,
+                                         invalid: "Validation failed: Expires in must be a positive number of seconds")
+            filter.expiresAt = seconds.map { now.addingTimeInterval(TimeInterval($0)) }
         }
     }
 

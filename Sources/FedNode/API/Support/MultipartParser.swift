@@ -29,7 +29,8 @@ enum MultipartParser {
     }
 
     /// The parts of `data` delimited by `boundary`.
-    /// - Throws: `NodeError.badRequest` when the body is not well-formed multipart.
+    /// - Throws: `NodeError.badRequest` when the body is not well-formed multipart or has more
+    ///   than `maxParts` parts.
     static func parts(of data: Data, boundary: String) throws(NodeError) -> [Part] {
         let bytes = [UInt8](data)
         let delimiter = Array("--\(boundary)".utf8)
@@ -44,8 +45,11 @@ enum MultipartParser {
                 let headerEnd = bytes.firstIndex(of: Array("\r\n\r\n".utf8), from: headerStart),
                 let next = bytes.firstIndex(of: separator, from: headerEnd + 4)
             else { throw .badRequest("Malformed multipart body") }
+            // Refused at the first part past the limit: a body of a hundred thousand tiny parts
+            // costs a hundred parts' work.
+            guard parts.count < maxParts else { throw .badRequest("Too many parts in multipart body (at most \(maxParts))") }
             let headers = String(decoding: bytes[headerStart..<headerEnd], as: UTF8.self)
-            guard parts.count < maxParts, var part = part(headers: headers) else { throw .badRequest("Malformed multipart part") }
+            guard var part = part(headers: headers) else { throw .badRequest("Malformed multipart part") }
             part.body = Data(bytes[(headerEnd + 4)..<next])
             parts.append(part)
             cursor = next + 2

@@ -4,15 +4,16 @@ import Hummingbird
 
 /// `offset` and `limit` paging, as Mastodon's directory and trends use (no ids to page by).
 struct OffsetPage: Sendable, Equatable {
-    /// Items skipped; negative or unparsable values count as 0.
+    /// Items skipped; negative or unparsable values count as 0 (see `IntParameter.offset`).
     var offset: Int
     /// Page size, clamped to 1...the endpoint's maximum.
     var limit: Int
 
     /// Reads `offset` and `limit` from `params`.
-    init(_ params: APIParams, defaultLimit: Int, maxLimit: Int) {
-        offset = min(max(params.int("offset") ?? 0, 0), 1_000_000)
-        limit = min(max(params.int("limit") ?? defaultLimit, 1), maxLimit)
+    /// - Throws: `NodeError.validation` for an offset past `IntParameter.offset`'s range.
+    init(_ params: APIParams, defaultLimit: Int, maxLimit: Int) throws(NodeError) {
+        offset = try params.int(.offset)
+        limit = try params.int(.limit(default: defaultLimit, max: maxLimit))
     }
 
     /// A `Link` header with `rel="next"` (and `rel="prev"` past the first page) for a page of

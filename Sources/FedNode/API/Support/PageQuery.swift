@@ -15,12 +15,14 @@ public struct PageQuery: Sendable, Equatable {
     /// Page size, clamped to 1...`maxLimit`.
     public var limit: Int
 
-    /// Reads the parameters; unparsable ids are ignored, as Mastodon ignores them.
-    public init(_ params: APIParams, defaultLimit: Int = 20, maxLimit: Int = 40) {
+    /// Reads the parameters; unparsable ids are ignored, as Mastodon ignores them, and the limit
+    /// is clamped (see `IntParameter.limit`).
+    /// - Throws: `NodeError.validation` for a value a parameter's range refuses (none today).
+    public init(_ params: APIParams, defaultLimit: Int = 20, maxLimit: Int = 40) throws(NodeError) {
         maxId = params.id("max_id")
         sinceId = params.id("since_id")
         minId = params.id("min_id")
-        limit = min(max(params.int("limit") ?? defaultLimit, 1), maxLimit)
+        limit = try params.int(.limit(default: defaultLimit, max: maxLimit))
     }
 
     /// A page with explicit bounds.

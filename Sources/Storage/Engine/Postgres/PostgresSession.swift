@@ -191,7 +191,11 @@ final class PostgresSession {
 /// text there instead.
 struct UntypedText: PostgresDynamicTypeEncodable {
     let text: String
-    init(_ text: String) { self.text = text.utf8.contains(0) ? text.replacingOccurrences(of: "\u{0}", with: "") : text }
+    init(_ text: String) {
+        // By scalar: `replacingOccurrences` compares characters, and keeps a NUL that a combining
+        // mark follows (one character with it).
+        self.text = text.utf8.contains(0) ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{0}" })) : text
+    }
     var psqlType: PostgresDataType { PostgresDataType(0) }
     var psqlFormat: PostgresFormat { .text }
     func encode<JSONEncoder: PostgresJSONEncoder>(into byteBuffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>) {
