@@ -33,7 +33,7 @@ public final class Node: Sendable {
     /// Throttles sign-up, login and token requests (counted in the database when several
     /// processes serve the node).
     public let rateLimiter: RateLimiter
-    /// Counts failed sign-ins per account (in the database when several processes serve it).
+    /// Counts failed sign-ins per account and locks it with a back-off (in the database).
     let failedLogins: FailedLogins
     /// This process among those serving the node: the holder of the queued work it claims
     /// (`WorkLease`). Host name, process id and a random part, so it is never reused.
@@ -78,7 +78,7 @@ public final class Node: Sendable {
         self.configuration = effective
         self.database = database
         self.rateLimiter = RateLimiter(shared: database.isShared ? database : nil)
-        self.failedLogins = FailedLogins(shared: database.isShared ? database : nil)
+        self.failedLogins = FailedLogins(database: database, backoff: effective.rateLimits.failedSignIns, logger: logger)
         self.processId = "\(ProcessInfo.processInfo.hostName)/\(getpid())/\(UUID().uuidString.prefix(8))"
         self.metrics = metrics
         self.mediaProcessor = MediaProcessor { kind, elapsed, succeeded in

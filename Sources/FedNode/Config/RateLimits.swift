@@ -7,10 +7,16 @@ public struct RateLimits: Sendable {
     public var token = RateLimiter.Rule(limit: 30, window: 5 * 60)
     /// `POST /oauth/authorize` (the login form): 30 per 5 minutes.
     public var authorize = RateLimiter.Rule(limit: 30, window: 5 * 60)
-    /// Failed sign-ins for one account (by email), whatever address they come from: 10 per
-    /// 15 minutes. Behind a proxy, or from many addresses, per-address limits alone let a
-    /// password be guessed; past this, sign-ins to the account answer 429 until the window ends.
-    public var failedLoginsPerAccount = RateLimiter.Rule(limit: 10, window: 15 * 60)
+    /// Failed sign-ins for one account (by email), whatever address they come from: after 5 in
+    /// a row, sign-ins answer 429 for 1 minute, doubling with each further failure up to 1 hour.
+    /// Behind a proxy, or from many addresses, per-address limits alone let a password be
+    /// guessed; browsers the account signed in from before are not locked out.
+    public var failedSignIns = SignInBackoff()
+    /// `POST /login/link` (an emailed sign-in link), per address: 5 per hour.
+    public var signInLink = RateLimiter.Rule(limit: 5, window: 3600)
+    /// Emailed sign-in links per typed email, whoever asks: 3 per hour (more requests get the
+    /// same answer and no mail, so nobody can fill a person's inbox).
+    public var signInLinkPerAccount = RateLimiter.Rule(limit: 3, window: 3600)
 
     /// The production limits.
     public init() {}

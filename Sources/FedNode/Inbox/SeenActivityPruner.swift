@@ -5,8 +5,8 @@ import Storage
 /// Forgets de-duplication rows (`seen_activities`) older than `retention`, at start and then
 /// hourly, so the table holds a month of ids rather than every id ever received. Senders stop
 /// retrying within days, and handlers are idempotent should an old id come back. The same pass
-/// drops the signing keys kept for deleted accounts once their last deliveries are done, and
-/// mutes that have ended.
+/// drops the signing keys kept for deleted accounts once their last deliveries are done, mutes
+/// that have ended, failed sign-ins past their back-off's memory and unused trusted browsers.
 public struct SeenActivityPruner: Service {
     /// How long an activity id is remembered.
     public static let retention: TimeInterval = 30 * 86_400
@@ -36,6 +36,9 @@ public struct SeenActivityPruner: Service {
                 try db.mutes.deleteExpired(now: now)
                 // Rate-limit windows counted in the database (several processes) last minutes.
                 try db.coordination.pruneWindows(startedBefore: now.addingTimeInterval(-86_400))
+                // Failed sign-ins are forgotten after a quiet spell, unused trusted browsers too.
+                try db.signInFailures.prune(before: now.addingTimeInterval(-node.configuration.rateLimits.failedSignIns.forgetAfter), now: now)
+                try db.trustedDevices.prune(unusedBefore: now.addingTimeInterval(-DeviceTrust.lifetime))
                 return try db.inbox.pruneSeen(before: now.addingTimeInterval(-Self.retention))
             }
             if removed > 0 { node.logger.info("old activity ids forgotten", metadata: ["count": "\(removed)"]) }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Storage
 
@@ -24,8 +25,8 @@ struct AuthorizeInteractionController {
         return InteractionPages.form(found, uri: uri, nodeName: node.configuration.nodeName)
     }
 
-    /// `POST /authorize_interaction` (`uri`, `email`, `password`): signs in and follows the
-    /// account, or likes the post.
+    /// `POST /authorize_interaction` (`uri`, `email`, `password`): signs in (trusting the
+    /// browser, `DeviceTrust`) and follows the account, or likes the post.
     @Sendable func act(_ request: Request, context: NodeRequestContext) async throws -> Response {
         _ = try await node.throttle("authorize", rule: node.configuration.rateLimits.authorize, request: request, context: context)
         let params = try await APIParams.read(request)
@@ -33,18 +34,28 @@ struct AuthorizeInteractionController {
         let found: RemoteLookup.Found
         do { found = try await lookup(uri) } catch { return InteractionPages.notFound(uri: uri, reason: error.message) }
         let email = params.string("email") ?? ""
+        let attempt = SignInAttempt(email: email, password: params.string("password") ?? "", browser: request, context: context, node: node)
         let account: Account?
-        do { account = try await node.signIn(email: email, password: params.string("password") ?? "") } catch let refused as NodeError where refused.status == .forbidden {
+        do { account = try await node.signIn(attempt) } catch let refused as NodeError where refused.status == .forbidden {
             return InteractionPages.form(found, uri: uri, nodeName: node.configuration.nodeName, email: email,
                                          error: refused.message + ".", status: refused.status)
-        } catch {
-            return InteractionPages.form(found, uri: uri, nodeName: node.configuration.nodeName, email: email,
-                                         error: "Too many failed sign-ins for this account. Try again later.", status: .tooManyRequests)
+        } catch let locked as RateLimitExceeded {
+            var page = InteractionPages.form(found, uri: uri, nodeName: node.configuration.nodeName, email: email,
+                                             error: "Too many failed sign-ins for this account. Try again later.", status: .tooManyRequests)
+            page.headers.append(contentsOf: locked.headers)
+            return page
         }
         guard let account, try await !isLockedOut(account) else {
             return InteractionPages.form(found, uri: uri, nodeName: node.configuration.nodeName, email: email,
                                          error: "Invalid email or password.", status: .unauthorized)
         }
+        var done = try await interact(found, as: account)
+        done.headers.append(HTTPField(name: .setCookie, value: try await DeviceTrust(node: node).remember(account, from: request)))
+        return done
+    }
+
+    /// Follows the account or likes the post `found` names, as `account`.
+    private func interact(_ found: RemoteLookup.Found, as account: Account) async throws -> Response {
         switch found {
         case .account(let target):
             guard target.id != account.id else { return InteractionPages.done("This is your own account.") }

@@ -59,7 +59,8 @@ struct AccountMailService: Sendable {
     }
 
     /// Sets a new password with a reset link's secret: the link stops working, every session
-    /// and app token of the account is revoked, and an unconfirmed address counts as confirmed
+    /// and app token of the account is revoked, no browser stays trusted (`DeviceTrust`), and
+    /// an unconfirmed address counts as confirmed
     /// (the person just read mail sent to it).
     /// - Throws: `NodeError.validation` for a weak password, `.notFound` for an unknown or
     ///   expired link.
@@ -72,6 +73,8 @@ struct AccountMailService: Sendable {
             else { return nil }
             try db.accountTokens.setPasswordHash(hash, of: account.id)
             try db.accountTokens.revokeAllSessions(of: account.id, at: now)
+            // Whoever knew the old password may have signed in: no browser stays trusted.
+            try db.trustedDevices.forgetAll(of: account.id)
             try db.accountTokens.markConfirmed(account.id)
             return account
         }
@@ -138,7 +141,9 @@ struct AccountMailService: Sendable {
 
     // MARK: Helpers
 
-    private func send(_ mailer: SMTPMailer, _ message: MailMessage) async throws(NodeError) {
+    /// Sends `message`, logging a failure.
+    /// - Throws: `NodeError.unavailable` when the mail could not be sent.
+    func send(_ mailer: SMTPMailer, _ message: MailMessage) async throws(NodeError) {
         do { try await mailer.send(message) } catch {
             node.logger.warning("mail not sent", metadata: ["error": "\(error)"])
             throw .unavailable("The email could not be sent; try again later")
@@ -157,13 +162,15 @@ struct AccountMailService: Sendable {
         return try result.get()
     }
 
-    private func read<T: Sendable>(_ body: @Sendable @escaping (Transaction) throws -> T) async throws(NodeError) -> T {
+    /// Runs `body` in a read transaction; database errors become `NodeError.internal`.
+    func read<T: Sendable>(_ body: @Sendable @escaping (Transaction) throws -> T) async throws(NodeError) -> T {
         do { return try await node.database.read(body) } catch let error as NodeError { throw error } catch {
             throw .internal("account mail read: \(error)")
         }
     }
 
-    private func write<T: Sendable>(_ body: @Sendable @escaping (Transaction) throws -> T) async throws(NodeError) -> T {
+    /// Runs `body` in a write transaction; database errors become `NodeError.internal`.
+    func write<T: Sendable>(_ body: @Sendable @escaping (Transaction) throws -> T) async throws(NodeError) -> T {
         do { return try await node.database.write(body) } catch let error as NodeError { throw error } catch {
             throw .internal("account mail write: \(error)")
         }

@@ -23,19 +23,27 @@ struct WebAuthController {
     }
 
     /// `POST /login` (email, password, remember, next, csrf): starts a session (a new token,
-    /// the old one revoked) and goes to `next`; a wrong password shows the form again with 401.
+    /// the old one revoked), trusts the browser for the account (`DeviceTrust`) and goes to
+    /// `next`; a wrong password shows the form again with 401. While the account's failed
+    /// sign-ins lock it, 429 with `Retry-After` and the offer of an emailed sign-in link.
     @Sendable func login(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let web = await WebContext.of(request, node: node)
         return await web.handling {
             let params = try await web.form()
             _ = try await node.throttle("authorize", rule: node.configuration.rateLimits.authorize, request: request, context: context)
-            let email = params.nonEmpty("email") ?? ""
-            guard let account = try await node.signIn(email: email, password: params.string("password") ?? "") else {
+            let email = params.nonEmpty("email") ?? "", next = params.string("next")
+            let attempt = SignInAttempt(email: email, password: params.string("password") ?? "", browser: request, context: context, node: node)
+            let signedIn: Account?
+            do { signedIn = try await node.signIn(attempt) } catch let locked as RateLimitExceeded {
+                return try await showLocked(web, email: email, refusal: locked, next: next)
+            }
+            guard let account = signedIn else {
                 return try await showLogin(web, email: email, error: "That email and password do not match an account here.",
-                                           status: .unauthorized, next: params.string("next"))
+                                           status: .unauthorized, next: next)
             }
             let cookies = try await WebSession.start(for: account, remember: params.bool("remember") == true, replacing: request, node: node)
-            return WebResponses.redirect(LocalRedirect.target(params.string("next")), cookies: cookies)
+            let device = try await DeviceTrust(node: node).remember(account, from: request)
+            return WebResponses.redirect(LocalRedirect.target(next), cookies: cookies + [device])
         }
     }
 
@@ -85,11 +93,25 @@ struct WebAuthController {
         }
     }
 
-    private func showLogin(_ web: WebContext, email: String, error: String?, status: HTTPResponse.Status, next: String? = nil) async throws(NodeError) -> Response {
-        let model: [String: Any] = ["email": email, "error": error as Any, "next": LocalRedirect.target(next ?? web.request.uri.queryParameters["next"].map(String.init)),
+    private func showLogin(_ web: WebContext, email: String, error: String?, status: HTTPResponse.Status, next: String? = nil,
+                           extra: [String: Any] = [:]) async throws(NodeError) -> Response {
+        var model: [String: Any] = ["email": email, "error": error as Any, "next": LocalRedirect.target(next ?? web.request.uri.queryParameters["next"].map(String.init)),
                                     "signupOpen": node.configuration.openRegistrations, "nodeName": node.configuration.nodeName,
                                     "notice": web.request.uri.queryParameters["deleted"] != nil ? "Your account was deleted." : nil as String?]
+        model.merge(extra) { $1 }
         return try await web.page("login", title: "Log in", model: model, status: status)
+    }
+
+    /// The form again for a locked account (429 with the lock's headers), offering an emailed
+    /// sign-in link when the node can send mail.
+    private func showLocked(_ web: WebContext, email: String, refusal: RateLimitExceeded, next: String?) async throws(NodeError) -> Response {
+        let seconds = refusal.headers[.retryAfter].flatMap(Int.init) ?? 60
+        let wait = seconds < 90 ? "a minute" : "\((seconds + 59) / 60) minutes"
+        var page = try await showLogin(web, email: email, error: "Too many failed sign-ins for this account. Try again in \(wait)"
+                                       + (node.mailer != nil ? ", or have a sign-in link emailed to you." : "."),
+                                       status: .tooManyRequests, next: next, extra: ["canMail": node.mailer != nil])
+        page.headers.append(contentsOf: refusal.headers)
+        return page
     }
 
     private func showSignup(_ web: WebContext, values: [String: String], errors: [String], status: HTTPResponse.Status) async throws(NodeError) -> Response {

@@ -8,6 +8,7 @@ import Hummingbird
 func addWebRoutes(to router: Router<NodeRequestContext>, node: Node) {
     WebAssetsController().addRoutes(to: router)
     WebAuthController(node: node).addRoutes(to: router)
+    WebSignInLinkController(node: node).addRoutes(to: router)
     WebFeedController(node: node).addRoutes(to: router)
     WebPostController(node: node).addRoutes(to: router)
     WebComposeController(node: node).addRoutes(to: router)

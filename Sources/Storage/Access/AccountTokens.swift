@@ -7,6 +7,8 @@ public enum AccountTokenPurpose: String, Sendable {
     case resetPassword = "reset_password"
     /// Confirm the address the link was sent to.
     case confirmEmail = "confirm_email"
+    /// Sign in once without the password (an account whose sign-ins are locked).
+    case signIn = "sign_in"
 }
 
 /// A stored emailed secret (only its hash is kept).
@@ -21,7 +23,7 @@ public struct AccountToken: Sendable, Equatable {
     public var expiresAt: Date
 }
 
-/// Single-use secrets sent by email (password reset, email confirmation), and the accounts
+/// Single-use secrets sent by email (password reset, email confirmation, sign-in), and the accounts
 /// still waiting to confirm their address.
 public struct AccountTokens { let db: SQLSession }
 

@@ -25,6 +25,7 @@ enum Migrations {
         ("lookups-by-url", urlLookupSchema),
         ("account-last-post", lastPostSchema),
         ("account-notes", accountNotesSchema),
+        ("sign-in-protection", signInProtectionSchema),
     ]
 
     /// Search and `authorize_interaction` look accounts and posts up by their web address as

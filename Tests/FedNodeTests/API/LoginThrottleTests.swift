@@ -39,7 +39,7 @@ struct LoginThrottleTests {
 
     @Test("repeated failed sign-ins lock the account for a while, from any address, on both login paths")
     func failedLoginsPerAccount() async throws {
-        let t = try TestNode.make { $0.rateLimits.failedLoginsPerAccount = .init(limit: 3, window: 900) }
+        let t = try TestNode.make { $0.rateLimits.failedSignIns = SignInBackoff(threshold: 3) }
         defer { t.remove() }
         _ = try await t.user("alice")
         _ = try await t.user("bob")
@@ -56,11 +56,14 @@ struct LoginThrottleTests {
             let locked = try await login("Alice@Example.test", "correct horse battery", from: "203.0.113.9")
             #expect(locked.status == .tooManyRequests)
             #expect(locked.headers[.init("X-RateLimit-Remaining")!] == "0")
+            let wait = try #require(locked.headers[.retryAfter].flatMap(Int.init))
+            #expect((1...60).contains(wait), "the first lock lasts a minute")
             let grant = try await client.postForm("/oauth/token", [("grant_type", "password"), ("username", "alice@example.test"),
                                                                     ("password", "correct horse battery"),
                                                                     ("client_id", app.clientId), ("client_secret", app.clientSecret)])
             #expect(grant.status == .tooManyRequests)
             #expect(grant.json?["error"] as? String == "Too many requests")
+            #expect(grant.headers[.retryAfter] != nil)
             // Other accounts are not affected.
             #expect(try await login("bob@example.test", "correct horse battery", from: "198.51.100.1").status == .found)
         }
@@ -68,7 +71,7 @@ struct LoginThrottleTests {
 
     @Test("a successful sign-in clears earlier failures")
     func successClears() async throws {
-        let t = try TestNode.make { $0.rateLimits.failedLoginsPerAccount = .init(limit: 2, window: 900) }
+        let t = try TestNode.make { $0.rateLimits.failedSignIns = SignInBackoff(threshold: 2) }
         defer { t.remove() }
         _ = try await t.user("alice")
         try await t.withClient { client in

@@ -1,10 +1,12 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Storage
 
 /// The authorization endpoint (RFC 6749 3.1, 4.1): a login form where a person signs in with
-/// email and password and lets an app act for them. Nothing is remembered between requests,
-/// so every authorization asks for the password (as `force_login` would).
+/// email and password and lets an app act for them. No session is remembered between requests,
+/// so every authorization asks for the password (as `force_login` would); only the browser is
+/// remembered (the device cookie), so that a locked account still lets it in.
 struct OAuthAuthorizeController {
     let node: Node
 
@@ -28,7 +30,8 @@ struct OAuthAuthorizeController {
     /// decision): signs the person in and sends the app a code (302 to its redirect URI with
     /// `code` and `state`, or a page showing the code for out-of-band apps). A wrong password
     /// shows the form again with 401; "Deny" sends `access_denied`. Throttled per address, and per
-    /// account after repeated failures (429).
+    /// account after repeated failures (429 with `Retry-After`), except from a browser the
+    /// account signed in from before, which a successful sign-in here trusts (`DeviceTrust`).
     @Sendable func submit(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let limits = try await node.throttle("authorize", rule: node.configuration.rateLimits.authorize, request: request, context: context)
         let params = try await APIParams.read(request)
@@ -37,10 +40,11 @@ struct OAuthAuthorizeController {
                 return Self.reject(.accessDenied, redirectURI: authorization.redirectURI, state: authorization.state)
             }
             let email = params.string("email") ?? ""
+            let attempt = SignInAttempt(email: email, password: params.string("password") ?? "", browser: request, context: context, node: node)
             let signedIn: Account?
-            do { signedIn = try await node.signIn(email: email, password: params.string("password") ?? "") } catch let throttled as RateLimitExceeded {
+            do { signedIn = try await node.signIn(attempt) } catch let throttled as RateLimitExceeded {
                 var page = AuthorizePage.form(authorization, nodeName: node.configuration.nodeName, email: email,
-                                              error: "Too many failed sign-ins for this account. Try again later.", status: .tooManyRequests)
+                                              error: Self.lockedMessage(mail: node.mailer != nil), status: .tooManyRequests)
                 page.headers.append(contentsOf: throttled.headers)
                 return page
             } catch let refused as NodeError where refused.status == .forbidden {
@@ -52,14 +56,21 @@ struct OAuthAuthorizeController {
                                           error: "Invalid email or password.", status: .unauthorized)
             }
             let code = try await OAuthGrants(node: node).issueCode(for: authorization, account: account)
-            if authorization.redirectURI == RedirectURIs.outOfBand {
-                return AuthorizePage.code(code, app: authorization.app.name, language: authorization.language)
-            }
-            return Self.redirect(to: RedirectURIs.appending([("code", code), ("state", authorization.state)], to: authorization.redirectURI))
+            var answer = authorization.redirectURI == RedirectURIs.outOfBand
+                ? AuthorizePage.code(code, app: authorization.app.name, language: authorization.language)
+                : Self.redirect(to: RedirectURIs.appending([("code", code), ("state", authorization.state)], to: authorization.redirectURI))
+            answer.headers.append(HTTPField(name: .setCookie, value: try await DeviceTrust(node: node).remember(account, from: request)))
+            return answer
         }
         // A per-account lock already carries its own X-RateLimit-* headers.
         if response.headers[.rateLimitLimit] == nil { response.headers.append(contentsOf: limits) }
         return response
+    }
+
+    /// What a locked account's form says: when to try again, and where else to get in.
+    private static func lockedMessage(mail: Bool) -> String {
+        "Too many failed sign-ins for this account. Try again later"
+            + (mail ? ", or ask for a sign-in link by email on this server's login page: the browser that uses it can then sign in here." : ".")
     }
 
     /// Checks the request and runs `body` with it, or answers the failure.

@@ -21,7 +21,7 @@ struct OAuthTokenController {
         let limits = try await node.throttle("token", rule: node.configuration.rateLimits.token, request: request, context: context)
         do {
             let params = try await APIParams.read(request)
-            let token = try await grant(params, request: request)
+            let token = try await grant(params, request: request, context: context)
             // RFC 6749 5.1: token responses are never cached.
             var headers = limits
             headers[.cacheControl] = "no-store"
@@ -35,7 +35,7 @@ struct OAuthTokenController {
     }
 
     /// Runs the grant `params` name for the authenticated client.
-    private func grant(_ params: APIParams, request: Request) async throws -> APIToken {
+    private func grant(_ params: APIParams, request: Request, context: NodeRequestContext) async throws -> APIToken {
         guard let type = params.nonEmpty("grant_type") else { throw OAuthError.invalidRequest() }
         let grants = OAuthGrants(node: node)
         switch type {
@@ -48,7 +48,10 @@ struct OAuthTokenController {
         case "password":
             guard let email = params.nonEmpty("username"), let password = params.string("password") else { throw OAuthError.invalidRequest() }
             let app = try await OAuthClients(node: node).authenticate(request, params: params)
-            return try await grants.password(email: email, password: password, scopes: try Self.scopes(params, app: app), app: app)
+            // An app, not a browser: no device cookie, so a locked account answers 429 here.
+            let address = ClientAddress.of(request, context: context, trusting: node.configuration.trustedProxies)
+            let attempt = SignInAttempt(email: email, password: password, address: address, deviceToken: nil)
+            return try await grants.password(attempt, scopes: try Self.scopes(params, app: app), app: app)
         case "client_credentials":
             let app = try await OAuthClients(node: node).authenticate(request, params: params)
             return try await grants.clientCredentials(app: app, scopes: try Self.scopes(params, app: app))

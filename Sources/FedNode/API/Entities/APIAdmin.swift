@@ -48,6 +48,8 @@ public struct APIAdminAccount: Codable, Sendable, Equatable {
     public var sensitized: Bool
     /// The public account entity.
     public var account: APIAccount
+    /// FedNode: the failed sign-ins counted now for a local account's email (absent: none).
+    public var failedSignIns: APIFailedSignIns?
 }
 
 /// Mastodon's `Admin::Report` entity.

@@ -44,10 +44,11 @@ struct OAuthGrants {
         return Self.entity(issued)
     }
 
-    /// The password grant: `email` and `password` of a local account.
-    /// - Throws: `OAuthError.invalidGrant` for wrong credentials.
-    func password(email: String, password: String, scopes: Scopes, app: OAuthApp) async throws -> APIToken {
-        guard let account = try await node.signIn(email: email, password: password) else { throw OAuthError.invalidGrant }
+    /// The password grant: the email and password of a local account.
+    /// - Throws: `OAuthError.invalidGrant` for wrong credentials, `RateLimitExceeded` while the
+    ///   account's failed sign-ins lock it.
+    func password(_ attempt: SignInAttempt, scopes: Scopes, app: OAuthApp) async throws -> APIToken {
+        guard let account = try await node.signIn(attempt) else { throw OAuthError.invalidGrant }
         let issued = try await write("issuing token") { db in
             try Self.recordSignIn(of: account.id, at: Date(), in: db)
             return try node.apiAuth.issueToken(appId: app.id, accountId: account.id, scopes: scopes, in: db)

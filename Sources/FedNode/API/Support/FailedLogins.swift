@@ -1,90 +1,101 @@
 import Foundation
 import HTTPTypes
+import Logging
 import Storage
 
 /// Failed sign-ins per account (keyed by the email typed, lowercased), whatever address they
-/// come from. Per-address limits alone do not stop a password being guessed from many
-/// addresses, or from behind a proxy where everyone shares one; once an account has had
-/// `RateLimits.failedLoginsPerAccount` failures in a window, its sign-ins answer 429 until the
-/// window ends, without checking the password (which also spares the scrypt work).
-actor FailedLogins {
-    private var windows: [String: (start: Date, failures: Int)] = [:]
-    private let now: @Sendable () -> Date
-    /// Where failures are counted when several processes serve the node; `nil`: in memory.
-    private let shared: NodeDatabase?
-
-    /// A counter reading time from `now`, counting in memory or in `shared`.
-    init(now: @escaping @Sendable () -> Date = Date.init, shared: NodeDatabase? = nil) {
-        self.now = now
-        self.shared = shared
+/// come from, with an exponential back-off (`SignInBackoff`). Per-address limits alone do not
+/// stop a password being guessed from many addresses, or from behind a proxy where everyone
+/// shares one. Counted in the database (`sign_in_failures`), so every process of a node sees
+/// the same count and moderators can read it.
+///
+/// Each attempt counts as a failure before its password is checked (a success then clears it),
+/// so many attempts at once cannot all slip in before the lock: the one that reaches the
+/// threshold locks the account for the others. While locked, attempts are refused without
+/// checking the password (which also spares the scrypt work) and are not counted, except those
+/// from a trusted browser (`DeviceTrust`), whose wrong passwords count and lengthen the lock.
+struct FailedLogins: Sendable {
+    /// Whether an attempt may check its password.
+    enum Turn: Sendable, Equatable {
+        /// It may; it counts as a failure until `succeeded` clears the count.
+        case open
+        /// Sign-ins to the account are locked until then.
+        case locked(until: Date)
     }
 
-    /// Refuses a sign-in to `email` while its window of failures is full.
-    /// - Throws: `RateLimitExceeded` (429 with `X-RateLimit-*` headers).
-    func check(_ email: String, rule: RateLimiter.Rule) async throws(RateLimitExceeded) {
-        let current = now()
-        let key = Self.key(email)
-        var entry = windows[key]
-        if let shared {
-            // Unreadable: the in-memory count still stands (a limiter must not take sign-in down).
-            do {
-                entry = try await shared.read { try $0.coordination.window(Self.sharedKey(key), length: rule.window, at: current) }
-                    .map { ($0.startedAt, $0.hits) }
-            } catch {}
+    /// Where failures are counted.
+    let database: NodeDatabase
+    /// How failures lock the account.
+    let backoff: SignInBackoff
+    /// Where a count that cannot be written is reported.
+    let logger: Logger
+    /// The clock (tests move it).
+    let now: @Sendable () -> Date
+
+    /// A counter in `database`, reading time from `now`.
+    init(database: NodeDatabase, backoff: SignInBackoff, logger: Logger, now: @escaping @Sendable () -> Date = Date.init) {
+        self.database = database
+        self.backoff = backoff
+        self.logger = logger
+        self.now = now
+    }
+
+    /// Takes a turn for a sign-in to `email` from `address`: counts it as a failure and locks
+    /// the account when that reaches the back-off, unless the account is locked already.
+    /// A count that cannot be written lets the attempt through (a limiter must not take
+    /// sign-in down), with a warning.
+    func begin(_ email: String, from address: String) async -> Turn {
+        let current = now(), key = Self.key(email), backoff = backoff
+        do {
+            return try await database.writeBookkeeping { db -> Turn in
+                guard let failures = try db.signInFailures.count(key, from: address, at: current,
+                                                                 forgetBefore: current.addingTimeInterval(-backoff.forgetAfter), unlessLocked: true)
+                else { return .locked(until: try db.signInFailures.find(key)?.lockedUntil ?? current) }
+                if let lock = backoff.lockout(afterFailures: failures) { try db.signInFailures.lock(key, until: current.addingTimeInterval(lock)) }
+                return .open
+            }
+        } catch {
+            logger.warning("failed sign-ins not counted", metadata: ["error": "\(error)"])
+            return .open
         }
-        guard let entry, current.timeIntervalSince(entry.start) < rule.window, entry.failures >= rule.limit else { return }
-        throw RateLimitExceeded(headers: [
-            .rateLimitLimit: String(rule.limit),
+    }
+
+    /// Counts a wrong password sent to a locked account by a trusted browser: the lock grows
+    /// as if the account had not been locked.
+    func failedPastLock(_ email: String, from address: String) async {
+        let current = now(), key = Self.key(email), backoff = backoff
+        do {
+            try await database.writeBookkeeping { db in
+                let failures = try db.signInFailures.count(key, from: address, at: current,
+                                                           forgetBefore: current.addingTimeInterval(-backoff.forgetAfter), unlessLocked: false) ?? 1
+                if let lock = backoff.lockout(afterFailures: failures) { try db.signInFailures.lock(key, until: current.addingTimeInterval(lock)) }
+            }
+        } catch {
+            logger.warning("failed sign-in not counted", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// A successful sign-in through an open turn clears the account's failures (one through a
+    /// lock does not: the strangers' guesses keep their back-off).
+    func succeeded(_ email: String) async {
+        let key = Self.key(email)
+        _ = try? await database.writeBookkeeping { db in try db.signInFailures.clear(key) }
+    }
+
+    /// The 429 answering a sign-in while the account is locked until `until`: `Retry-After` in
+    /// seconds and `X-RateLimit-Reset` at the lock's end.
+    func refusal(until: Date) -> RateLimitExceeded {
+        let seconds = max(1, Int(until.timeIntervalSince(now()).rounded(.up)))
+        return RateLimitExceeded(headers: [
+            .retryAfter: String(seconds),
+            .rateLimitLimit: String(backoff.threshold),
             .rateLimitRemaining: "0",
-            .rateLimitReset: EntityRenderer.timestamp(entry.start.addingTimeInterval(rule.window)),
+            .rateLimitReset: EntityRenderer.timestamp(until),
         ])
     }
 
-    /// Counts a failed sign-in to `email`.
-    func failed(_ email: String, rule: RateLimiter.Rule) async {
-        let current = now()
-        let key = Self.key(email)
-        if let shared, (try? await shared.writeBookkeeping({ try $0.coordination.countHit(Self.sharedKey(key), window: rule.window, at: current) })) != nil {
-            return
-        }
-        var entry = windows[key] ?? (current, 0)
-        if current.timeIntervalSince(entry.start) >= rule.window { entry = (current, 0) }
-        entry.failures += 1
-        windows[key] = entry
-        if windows.count > 50_000 {
-            windows = windows.filter { current.timeIntervalSince($0.value.start) < rule.window }
-        }
-    }
-
-    /// A successful sign-in clears the account's failures.
-    func succeeded(_ email: String) async {
-        let key = Self.key(email)
-        windows[key] = nil
-        if let shared { _ = try? await shared.writeBookkeeping { try $0.coordination.clearWindow(Self.sharedKey(key)) } }
-    }
-
-    private static func sharedKey(_ key: String) -> String { "failed-login:\(key)" }
-
-    private static func key(_ email: String) -> String {
+    /// The key failures of `email` are counted under: trimmed, lowercased, at most 320 characters.
+    static func key(_ email: String) -> String {
         String(email.trimmingCharacters(in: .whitespaces).lowercased().prefix(320))
-    }
-}
-
-extension Node {
-    /// Signs in by email and password, refusing accounts with too many recent failures.
-    /// - Returns: The account, or `nil` for a wrong email or password.
-    /// - Throws: `RateLimitExceeded` while the account's failures window is full;
-    ///   `NodeError.forbidden` for an account pending approval; `.internal` when credentials
-    ///   cannot be read.
-    func signIn(email: String, password: String) async throws -> Account? {
-        let rule = configuration.rateLimits.failedLoginsPerAccount
-        try await failedLogins.check(email, rule: rule)
-        guard let account = try await accounts.authenticateOffloaded(email: email, password: password) else {
-            await failedLogins.failed(email, rule: rule)
-            return nil
-        }
-        await failedLogins.succeeded(email)
-        try await RegistrationService(node: self).refusePending(account)
-        return account
     }
 }

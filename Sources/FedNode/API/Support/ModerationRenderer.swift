@@ -33,7 +33,17 @@ struct ModerationRenderer {
             role: Self.role(try db.moderation.role(of: account.id)),
             confirmed: account.isLocal && !unconfirmed, approved: signUp.map { $0.approvedAt != nil } ?? true, disabled: measures.disabledAt != nil,
             silenced: measures.silencedAt != nil, suspended: measures.suspendedAt != nil, sensitized: measures.sensitizedAt != nil,
-            account: try entities.account(account))
+            account: try entities.account(account), failedSignIns: try credential.flatMap { try failedSignIns(email: $0.email) })
+    }
+
+    /// The failed sign-ins counted for `email`, while they still count.
+    private func failedSignIns(email: String, now: Date = Date()) throws -> APIFailedSignIns? {
+        let backoff = node.configuration.rateLimits.failedSignIns
+        guard let row = try db.signInFailures.find(FailedLogins.key(email)),
+            row.lastFailedAt > now.addingTimeInterval(-backoff.forgetAfter)
+        else { return nil }
+        return APIFailedSignIns(count: row.failures, lastFailedAt: EntityRenderer.timestamp(row.lastFailedAt), lastIp: row.lastAddress,
+                                lockedUntil: row.lockedUntil.flatMap { $0 > now ? EntityRenderer.timestamp($0) : nil })
     }
 
     /// The `Admin::Report` entity of `report`; nil when its accounts are gone.
