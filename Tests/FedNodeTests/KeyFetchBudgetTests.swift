@@ -60,4 +60,24 @@ import Testing
         _ = try await hanging.value
         #expect(try await budget.run(for: "hang.example") { 2 } == 2)
     }
+
+    @Test func aFreedSlotGoesToTheOriginWithTheFewestFetches() async throws {
+        let budget = KeyFetchBudget(perOrigin: 4, queuedPerOrigin: 4, maxWait: .seconds(30), slots: 1, holdFor: .seconds(30))
+        let gate = Gate()
+        let first = Task { try await budget.run(for: "busy.example") { await gate.enter(); return "busy first" } }
+        try await waitFor { await gate.entered == 1 }
+        let order = Order()
+        let second = Task { try await budget.run(for: "busy.example") { await order.append("busy second"); return 0 } }
+        try await Task.sleep(for: .milliseconds(50))
+        let newcomer = Task { try await budget.run(for: "new.example") { await order.append("newcomer"); return 0 } }
+        try await Task.sleep(for: .milliseconds(50))
+        await gate.open()
+        _ = try await (first.value, second.value, newcomer.value)
+        #expect(await order.items == ["newcomer", "busy second"], "the newcomer waited less than the busy origin's second fetch")
+    }
+
+    private actor Order {
+        private(set) var items: [String] = []
+        func append(_ item: String) { items.append(item) }
+    }
 }

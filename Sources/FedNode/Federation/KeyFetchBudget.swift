@@ -6,8 +6,10 @@
 ///   and are refused past either (the sender is told to retry);
 /// - node-wide at most `slots` fetches *start* within any `holdFor`: a fetch holds its slot
 ///   until it ends or `holdFor` passes, whichever is first, and then goes on without it. A
-///   hanging fetch therefore delays another origin's fetch by at most `holdFor`, while the
-///   number of fetches starting at once stays bounded.
+///   freed slot goes to the waiting fetch whose origin has the fewest fetches in flight, so a
+///   sender new to the node goes before origins that already have theirs running. A hanging
+///   fetch therefore delays another origin's fetch by about `holdFor` at most, while the number
+///   of fetches starting at once stays bounded.
 ///
 /// What a machine behind many origins may hold is bounded by the HTTP client's cap per peer
 /// address (`CurlHTTPClient.Configuration.maxInFlightPerAddress`).
@@ -24,7 +26,7 @@ actor KeyFetchBudget {
     let holdFor: Duration
     private var origins: [String: Origin] = [:]
     private var holding: Set<Int> = []
-    private var slotWaiters: [(ticket: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var slotWaiters: [(ticket: Int, origin: String, continuation: CheckedContinuation<Void, Never>)] = []
     private var nextTicket = 0
 
     /// One origin's fetches in flight and those waiting for their turn.
@@ -58,7 +60,7 @@ actor KeyFetchBudget {
             throw .unavailable("Too many signing-key fetches from \(origin.prefix(100)) at once; retry later")
         }
         defer { endTurn(of: origin) }
-        let ticket = await takeSlot()
+        let ticket = await takeSlot(for: origin)
         let holdFor = self.holdFor
         let timer = Task { [weak self] in
             try? await Task.sleep(for: holdFor)
@@ -114,7 +116,7 @@ actor KeyFetchBudget {
         origins[origin] = entry
     }
 
-    private func takeSlot() async -> Int {
+    private func takeSlot(for origin: String) async -> Int {
         nextTicket += 1
         let ticket = nextTicket
         if holding.count < slots {
@@ -122,13 +124,15 @@ actor KeyFetchBudget {
             return ticket
         }
         // `giveBack` moves the ticket into `holding` before resuming it.
-        await withCheckedContinuation { slotWaiters.append((ticket, $0)) }
+        await withCheckedContinuation { slotWaiters.append((ticket, origin, $0)) }
         return ticket
     }
 
     private func giveBack(_ ticket: Int) {
         guard holding.remove(ticket) != nil, !slotWaiters.isEmpty else { return }
-        let next = slotWaiters.removeFirst()
+        // The first waiter of the origin with the fewest fetches in flight.
+        let index = slotWaiters.indices.min { (origins[slotWaiters[$0].origin]?.inFlight ?? 0) < (origins[slotWaiters[$1].origin]?.inFlight ?? 0) } ?? 0
+        let next = slotWaiters.remove(at: index)
         holding.insert(next.ticket)
         next.continuation.resume()
     }

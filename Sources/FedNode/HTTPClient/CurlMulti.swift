@@ -241,7 +241,11 @@ final class CurlTransfer: @unchecked Sendable {
         try check(fednode_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, configuration.maxRedirects > 0 ? 1 : 0))
         try check(fednode_easy_setopt_long(easy, CURLOPT_MAXREDIRS, max(0, configuration.maxRedirects)))
         try check(fednode_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)))
-        try check(fednode_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1))
+        // Waiting to learn whether a connection can multiplex pays only where HTTP/2 can be had
+        // (TLS with ALPN). Over plain http, libcurl held a new request to a host until that
+        // host's pending one ended, so one hanging request stalled every later one to it.
+        let secure = request.url.lowercased().hasPrefix("https:")
+        try check(fednode_easy_setopt_long(easy, CURLOPT_PIPEWAIT, secure ? 1 : 0))
         try check(fednode_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, ""))  // all decoders built in
         // A request's own timeout replaces the client's; the connect timeout never exceeds it.
         let totalTimeout = request.timeout ?? configuration.totalTimeout
