@@ -90,7 +90,7 @@ public final class Node: Sendable {
         self.instanceActor = try InstanceActor.load(database: database, base: effective.publicURL)
         self.vapidKey = try VAPIDKeys.load(database: database)
         var client = CurlHTTPClient.Configuration(userAgent: CurlHTTPClient.Configuration.userAgent(
-            publicURL: effective.publicURL + "/", version: NodeConfiguration.softwareVersion))
+            publicURL: effective.publicURL + "/", version: NodeConfiguration.softwareVersion), connectTimeout: .seconds(5))
         client.allowPrivateAddresses = effective.testMode
         if effective.testMode { client.resolve = effective.testResolve }
         self.httpClient = CurlHTTPClient(configuration: client)
