@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The one spelling of a remote server's name that every domain check, block, allow-list,
 /// queue and origin comparison uses: `host` or `host:port`, with the host in lower case, without
@@ -43,13 +46,25 @@ public enum HostAuthority {
         return "\(host):\(number)"
     }
 
-    /// A bare host name normalised (lower case, no trailing dot, ASCII form); IPv6 literals keep
-    /// their brackets. `nil` for an empty name, an empty label, or characters no name may have.
+    /// A bare host name normalised (lower case, no trailing dot, ASCII form); IP addresses in
+    /// their usual form (`[2001:db8::1]`, `203.0.113.5` for `3405803781`), IPv6 in brackets.
+    /// `nil` for an empty name, an empty label, or characters no name may have.
     public static func host(_ raw: String) -> String? {
-        let decoded = raw.removingPercentEncoding ?? raw
-        var name = decoded.lowercased()
-        if name.hasPrefix("[") { return name.hasSuffix("]") && name.count > 2 ? name : nil }
+        var name = raw.removingPercentEncoding ?? raw
+        if !name.unicodeScalars.allSatisfy(\.isASCII) {
+            // As the resolver maps them (UTS 46): compatibility forms fold (fullwidth letters),
+            // and the ideographic full stops separate labels.
+            name = String(String.UnicodeScalarView(name.precomposedStringWithCompatibilityMapping.unicodeScalars.map {
+                Self.fullStops.contains($0) ? "." : $0
+            }))
+        }
+        name = name.lowercased()
+        if name.hasPrefix("[") {
+            guard name.hasSuffix("]"), let address = ipv6(String(name.dropFirst().dropLast())) else { return nil }
+            return "[\(address)]"
+        }
         if name.hasSuffix(".") { name.removeLast() }
+        if let address = ipv4(name) { return address }
         guard !name.isEmpty, name.utf8.count <= 253 else { return nil }
         var labels: [String] = []
         for label in name.split(separator: ".", omittingEmptySubsequences: false) {
@@ -57,6 +72,29 @@ public enum HostAuthority {
             labels.append(ascii)
         }
         return labels.joined(separator: ".")
+    }
+
+    /// The ideographic and fullwidth full stops, which resolvers read as dots.
+    private static let fullStops: Set<Unicode.Scalar> = ["\u{3002}", "\u{FF0E}", "\u{FF61}"]
+
+    /// `name` as dotted IPv4 when it is an IPv4 address in any form a resolver accepts (one to
+    /// four numeric parts, decimal, octal or `0x` hex); `nil` when it is a name.
+    private static func ipv4(_ name: String) -> String? {
+        let numeric = name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+            !part.isEmpty && (part.allSatisfy(\.isASCII) && (part.allSatisfy(\.isNumber) || (part.hasPrefix("0x") && part.dropFirst(2).allSatisfy(\.isHexDigit))))
+        }
+        var address = in_addr()
+        guard numeric, inet_aton(name, &address) != 0 else { return nil }
+        return withUnsafeBytes(of: address.s_addr) { $0.map(String.init).joined(separator: ".") }
+    }
+
+    /// An IPv6 literal in its usual form (RFC 5952), or `nil` when it is not one.
+    private static func ipv6(_ literal: String) -> String? {
+        var address = in6_addr()
+        guard inet_pton(AF_INET6, literal, &address) == 1 else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        guard inet_ntop(AF_INET6, &address, &buffer, socklen_t(buffer.count)) != nil else { return nil }
+        return String(cString: buffer)
     }
 
     /// One label in ASCII: as it is when it is ASCII already, else `xn--` and its Punycode.

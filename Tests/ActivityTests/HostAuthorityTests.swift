@@ -17,6 +17,11 @@ struct HostAuthorityTests {
         ("https://例え.テスト/", "xn--r8jz45g.xn--zckzah"),
         ("https://xn--bcher-kva.example/", "xn--bcher-kva.example"),
         ("https://evil%2Eexample/", "evil.example"),
+        ("https://evil%E3%80%82example/u", "evil.example"),
+        ("https://%EF%BD%85vil.example/u", "evil.example"),
+        ("https://[2001:0DB8:0000::1]/x", "[2001:db8::1]"),
+        ("http://3405803781/x", "203.0.113.5"),
+        ("http://0x7f.1:8080/x", "127.0.0.1:8080"),
     ])
     func urls(url: String, expected: String) {
         #expect(HostAuthority.of(url) == expected)

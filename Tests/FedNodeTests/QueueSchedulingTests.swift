@@ -119,20 +119,22 @@ import Testing
         #expect(inFlight.total == 2 && inFlight.count == 1)
     }
 
-    @Test func oneAddressHoldsABoundedShareAndLessOnceItTimedOut() throws {
+    @Test func oneAddressHoldsABoundedShareAndASlowHostLess() throws {
         let load = AddressLoad(limit: 3, slowLimit: 1, slowFor: .seconds(60))
         let key = try #require(AddressKey(text: "192.0.2.7"))
-        #expect((0..<4).map { _ in load.acquire(key) } == [true, true, true, false])
+        #expect((0..<4).map { index in load.acquire(key, host: "h\(index).example") } == [true, true, true, false], "many names, one machine")
         #expect(load.inFlight("192.0.2.7") == 3)
         #expect(AddressKey(text: "2001:db8::1") == AddressKey(text: "2001:db8::ffff"), "an IPv6 /64 is one address")
         #expect(AddressKey(text: "2001:db8::1") != AddressKey(text: "2001:db8:0:1::1"))
-        load.release(key, timedOut: true)
-        load.release(key)
-        #expect(load.isSlow("192.0.2.7") && !load.acquire(key), "timed out: one at a time, and one is still in flight")
-        load.release(key)
-        #expect(load.acquire(key) && !load.acquire(key))
-        load.release(key, answered: true)
-        #expect(!load.isSlow("192.0.2.7") && load.acquire(key) && load.acquire(key), "an answer lifts the mark")
-        #expect(load.isSlow("192.0.2.8") == false)
+        #expect(AddressKey(text: "64:ff9b::c000:207") == AddressKey(text: "192.0.2.7"), "IPv4 through NAT64 is that IPv4 address")
+        #expect(AddressKey(text: "64:ff9b::c000:208") != AddressKey(text: "192.0.2.7"))
+        load.release(key, host: "h0.example", timedOut: true)
+        load.release(key, host: "h1.example")
+        load.release(key, host: "h2.example")
+        #expect(load.isSlow(host: "h0.example") && !load.isSlow(host: "h1.example"))
+        #expect(load.acquire(key, host: "h0.example") && !load.acquire(key, host: "h0.example"), "a slow host: one at a time")
+        #expect(load.acquire(key, host: "h1.example") && load.acquire(key, host: "h1.example"), "its neighbours on the address are not slowed")
+        load.release(key, host: "h0.example", answered: true)
+        #expect(!load.isSlow(host: "h0.example"), "an answer lifts the mark")
     }
 }

@@ -53,8 +53,8 @@ public struct RetryPolicy: Sendable {
         self.probeInterval = probeInterval
     }
 
-    /// How long a delivery whose address was busy waits before it is tried again, before jitter
-    /// (which moves it by up to half either way).
+    /// How long a delivery whose address was busy waits before it is tried again at least (a
+    /// tenth of its time in the queue, at most 5 minutes), before jitter (up to half either way).
     static let deferredDelay: TimeInterval = 10
 
     /// Decides what becomes of a delivery after an attempt.
@@ -83,7 +83,10 @@ public struct RetryPolicy: Sendable {
             guard now < firstQueuedAt.addingTimeInterval(giveUpAfter) else {
                 return .giveUp(reason: "\(outcome.summary), \(Self.days(giveUpAfter)) days after it was queued")
             }
-            return .retry(at: now.addingTimeInterval(Self.deferredDelay * (1 + 0.5 * min(1, max(-1, jitter)))))
+            // Soon at first; a delivery deferred for long waits up to 5 minutes between tries,
+            // so a machine that stays busy costs few queue reads.
+            let wait = min(300, max(Self.deferredDelay, now.timeIntervalSince(firstQueuedAt) / 10))
+            return .retry(at: now.addingTimeInterval(wait * (1 + 0.5 * min(1, max(-1, jitter)))))
         case .response, .networkFailure:
             let deadline = firstQueuedAt.addingTimeInterval(giveUpAfter)
             guard now < deadline else {

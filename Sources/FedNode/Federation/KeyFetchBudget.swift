@@ -7,7 +7,8 @@
 /// - node-wide at most `slots` fetches *start* within any `holdFor`: a fetch holds its slot
 ///   until it ends or `holdFor` passes, whichever is first, and then goes on without it. A
 ///   freed slot goes to the waiting fetch whose origin has the fewest fetches in flight, so a
-///   sender new to the node goes before origins that already have theirs running. A hanging
+///   sender new to the node goes before origins that already have theirs running (unless the
+///   oldest waiter has waited twice `holdFor`: then it goes, so no origin starves). A hanging
 ///   fetch therefore delays another origin's fetch by about `holdFor` at most, while the number
 ///   of fetches starting at once stays bounded.
 ///
@@ -26,7 +27,7 @@ actor KeyFetchBudget {
     let holdFor: Duration
     private var origins: [String: Origin] = [:]
     private var holding: Set<Int> = []
-    private var slotWaiters: [(ticket: Int, origin: String, continuation: CheckedContinuation<Void, Never>)] = []
+    private var slotWaiters: [(ticket: Int, origin: String, since: ContinuousClock.Instant, continuation: CheckedContinuation<Void, Never>)] = []
     private var nextTicket = 0
 
     /// One origin's fetches in flight and those waiting for their turn.
@@ -124,14 +125,18 @@ actor KeyFetchBudget {
             return ticket
         }
         // `giveBack` moves the ticket into `holding` before resuming it.
-        await withCheckedContinuation { slotWaiters.append((ticket, origin, $0)) }
+        await withCheckedContinuation { slotWaiters.append((ticket, origin, .now, $0)) }
         return ticket
     }
 
     private func giveBack(_ ticket: Int) {
         guard holding.remove(ticket) != nil, !slotWaiters.isEmpty else { return }
-        // The first waiter of the origin with the fewest fetches in flight.
-        let index = slotWaiters.indices.min { (origins[slotWaiters[$0].origin]?.inFlight ?? 0) < (origins[slotWaiters[$1].origin]?.inFlight ?? 0) } ?? 0
+        // The oldest waiter once it waited long; else the first of the origin with the fewest
+        // fetches in flight.
+        let overdue = ContinuousClock.now - slotWaiters[0].since >= holdFor * 2
+        let index = overdue ? 0 : slotWaiters.indices.min {
+            (origins[slotWaiters[$0].origin]?.inFlight ?? 0) < (origins[slotWaiters[$1].origin]?.inFlight ?? 0)
+        } ?? 0
         let next = slotWaiters.remove(at: index)
         holding.insert(next.ticket)
         next.continuation.resume()

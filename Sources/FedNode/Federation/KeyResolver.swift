@@ -92,7 +92,10 @@ actor KeyResolver {
         if document == nil {
             // A key document (GoToSocial): the owner's actor is fetched only now.
             do { document = try await ObjectFetcher(node: node).fetch(candidate.ownerURI) } catch {
-                if case .internal(let detail) = error { throw .unavailable("Cannot fetch the signing key's owner now: \(detail)") }
+                switch error {
+                case .internal(let detail), .unavailable(let detail): throw .unavailable("Cannot fetch the signing key's owner now: \(detail)")
+                default: break
+                }
                 throw .unauthorized("Cannot fetch the signing key's owner: \(error.message)")
             }
         }

@@ -53,10 +53,14 @@ struct ObjectFetcher: Sendable {
     }
 
     /// Transient transport failures (the origin may answer later) become `.internal`, which
-    /// the inbox worker retries with backoff; the rest are permanent.
+    /// the inbox worker retries with backoff; a machine with as many requests in flight as it
+    /// may becomes `.unavailable` (nothing was sent: the worker tries again soon, uncounted); the
+    /// rest are permanent.
     static func failure(_ error: HTTPClientError, url: String) -> NodeError {
         switch error {
-        case .timedOut, .connectFailed, .transport, .cancelled, .addressBusy:
+        case .addressBusy(let address):
+            .unavailable("Cannot fetch \(url) now: \(address) has as many requests in flight as it may")
+        case .timedOut, .connectFailed, .transport, .cancelled:
             .internal("Cannot fetch \(url) now: \(error)")
         case .invalidURL, .blockedAddress, .responseTooLarge, .tooManyRedirects:
             .badRequest("Cannot fetch \(url): \(error)")

@@ -73,8 +73,10 @@ public struct RemoteActorResolver: Sendable {
         let response: HTTPClientResponse
         do { response = try await node.httpClient.execute(request) } catch {
             // Timeouts and refused connections may pass; a bad address or oversized answer will not.
-            if case .internal = ObjectFetcher.failure(error, url: request.url) { throw .internal("Cannot reach \(domain) now: \(error)") }
-            throw .notFound("Cannot reach \(domain)")
+            switch ObjectFetcher.failure(error, url: request.url) {
+            case .internal, .unavailable: throw .internal("Cannot reach \(domain) now: \(error)")
+            default: throw .notFound("Cannot reach \(domain)")
+            }
         }
         if response.status == 429 || response.status >= 500 { throw .internal("WebFinger at \(domain) answered \(response.status)") }
         guard response.status == 200,

@@ -1,68 +1,71 @@
 import Synchronization
 
-/// The requests one `CurlHTTPClient` has in flight per peer address, and the bound on them:
+/// The requests one `CurlHTTPClient` has in flight per peer address, and the bounds on them:
 /// many names can point at one machine (twenty cheap domains, or one server answering for any
 /// subdomain), so a per-domain cap alone lets one machine hold every slot of a node-wide pool.
 ///
-/// An address is an IPv4 address, or an IPv6 /64 (one customer's prefix). A request counts
-/// against its address from the moment libcurl opens a socket to it (or reuses a connection to
-/// it) until the request ends. An address whose last request timed out is *slow*: its bound
-/// drops to `slowLimit` for `slowFor`, so a machine that holds connections open without
-/// answering soon costs only a few slots; any answer from it lifts the mark.
+/// An address is an IPv4 address, or an IPv6 /64 (one customer's prefix); IPv4 reached through
+/// NAT64 or written IPv4-mapped counts as that IPv4 address. A request counts against its
+/// address and its host from the moment libcurl opens a socket (or reuses a connection) until
+/// the request ends:
+/// - one address has at most `limit` requests in flight, whatever names they went to;
+/// - a host whose last request timed out is *slow* for `slowFor` and has at most `slowLimit`
+///   in flight; any answer from it lifts the mark. The mark is the host's, not the address's:
+///   many honest servers share a CDN's addresses, and one hanging tenant must not slow them.
 ///
 /// Thread-safe: libcurl's callbacks call it on the client's worker thread, tests from anywhere.
 public final class AddressLoad: Sendable {
     /// Requests in flight to one address at most.
     public let limit: Int
-    /// Requests in flight to one slow address at most.
+    /// Requests in flight to one slow host at most.
     public let slowLimit: Int
-    /// How long a timed-out address stays slow.
+    /// How long a host stays slow after a request to it timed out.
     public let slowFor: Duration
     private let state = Mutex<State>(State())
 
     private struct State {
-        var inFlight: [AddressKey: Int] = [:]
-        var slowUntil: [AddressKey: ContinuousClock.Instant] = [:]
+        var perAddress: [AddressKey: Int] = [:]
+        var perHost: [String: Int] = [:]
+        var slowUntil: [String: ContinuousClock.Instant] = [:]
     }
 
     /// Creates the bookkeeping for one client.
     /// - Parameters:
     ///   - limit: Requests in flight to one address at most.
-    ///   - slowLimit: The bound for an address whose last request timed out.
-    ///   - slowFor: How long such an address stays slow unless it answers.
-    public init(limit: Int, slowLimit: Int = 4, slowFor: Duration = .seconds(600)) {
+    ///   - slowLimit: Requests in flight to a host whose last request timed out.
+    ///   - slowFor: How long such a host stays slow unless it answers.
+    public init(limit: Int, slowLimit: Int = 2, slowFor: Duration = .seconds(600)) {
         self.limit = max(1, limit)
         self.slowLimit = max(1, min(slowLimit, limit))
         self.slowFor = slowFor
     }
 
-    /// Counts one more request to `key`, unless the address is at its bound.
+    /// Counts one more request to `host` at `key`, unless the address or the (slow) host is at
+    /// its bound.
     /// - Returns: Whether the request may go ahead (and is now counted).
-    func acquire(_ key: AddressKey, now: ContinuousClock.Instant = .now) -> Bool {
+    func acquire(_ key: AddressKey, host: String, now: ContinuousClock.Instant = .now) -> Bool {
         state.withLock { state in
-            let bound = (state.slowUntil[key].map { $0 > now } ?? false) ? slowLimit : limit
-            let current = state.inFlight[key] ?? 0
-            guard current < bound else { return false }
-            state.inFlight[key] = current + 1
+            let slow = state.slowUntil[host].map { $0 > now } ?? false
+            guard (state.perAddress[key] ?? 0) < limit, !slow || (state.perHost[host] ?? 0) < slowLimit else { return false }
+            state.perAddress[key, default: 0] += 1
+            state.perHost[host, default: 0] += 1
             return true
         }
     }
 
-    /// Counts a request to `key` as ended, marking the address slow when it timed out and
+    /// Counts a request to `host` at `key` as ended, marking the host slow when it timed out and
     /// lifting the mark when it answered.
-    /// - Parameters:
-    ///   - key: The address the request was counted against.
-    ///   - timedOut: Whether the request ran out of time.
-    ///   - answered: Whether a response arrived.
-    func release(_ key: AddressKey, timedOut: Bool = false, answered: Bool = false, now: ContinuousClock.Instant = .now) {
+    func release(_ key: AddressKey, host: String, timedOut: Bool = false, answered: Bool = false, now: ContinuousClock.Instant = .now) {
         state.withLock { state in
-            let left = (state.inFlight[key] ?? 1) - 1
-            state.inFlight[key] = left > 0 ? left : nil
+            let left = (state.perAddress[key] ?? 1) - 1
+            state.perAddress[key] = left > 0 ? left : nil
+            let hostLeft = (state.perHost[host] ?? 1) - 1
+            state.perHost[host] = hostLeft > 0 ? hostLeft : nil
             if timedOut {
                 if state.slowUntil.count >= 10_000 { state.slowUntil = state.slowUntil.filter { $0.value > now } }
-                state.slowUntil[key] = now + slowFor
+                state.slowUntil[host] = now + slowFor
             } else if answered {
-                state.slowUntil[key] = nil
+                state.slowUntil[host] = nil
             }
         }
     }
@@ -70,14 +73,13 @@ public final class AddressLoad: Sendable {
     /// Requests in flight to the address written `text` (`192.0.2.7`, `2001:db8::1`).
     public func inFlight(_ text: String) -> Int {
         guard let key = AddressKey(text: text) else { return 0 }
-        return state.withLock { $0.inFlight[key] ?? 0 }
+        return state.withLock { $0.perAddress[key] ?? 0 }
     }
 
-    /// Whether the address written `text` is marked slow now.
-    public func isSlow(_ text: String) -> Bool {
-        guard let key = AddressKey(text: text) else { return false }
+    /// Whether `host` (`name[:port]` as requested) is marked slow now.
+    public func isSlow(host: String) -> Bool {
         let now = ContinuousClock.now
-        return state.withLock { $0.slowUntil[key].map { $0 > now } ?? false }
+        return state.withLock { $0.slowUntil[host].map { $0 > now } ?? false }
     }
 }
 
@@ -89,7 +91,7 @@ struct AddressKey: Hashable, Sendable {
     init?(bytes: [UInt8]) {
         switch bytes.count {
         case 4: self.bytes = bytes
-        case 16: self.bytes = Array(bytes.prefix(8))
+        case 16: self.bytes = AddressPolicy.embeddedIPv4(bytes) ?? Array(bytes.prefix(8))
         default: return nil
         }
     }

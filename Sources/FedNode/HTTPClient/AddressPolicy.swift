@@ -108,7 +108,7 @@ public enum AddressPolicy {
     }
 
     /// The IPv4 address embedded in an IPv4-mapped, NAT64 well-known-prefix or 6to4 IPv6 address.
-    private static func embeddedIPv4(_ bytes: [UInt8]) -> [UInt8]? {
+    static func embeddedIPv4(_ bytes: [UInt8]) -> [UInt8]? {
         let mappedPrefix: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff]
         let nat64Prefix: [UInt8] = [0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0]
         if Array(bytes[0..<12]) == mappedPrefix || Array(bytes[0..<12]) == nat64Prefix {

@@ -22,7 +22,8 @@ extension CurlHTTPClient {
         public var maxIdleConnections: Int
         /// How many requests to one peer address (an IPv4 address or an IPv6 /64) may be in flight
         /// at once, whatever names they were sent to; further ones fail at once with
-        /// `HTTPClientError.addressBusy`. An address whose last request timed out gets a quarter.
+        /// `HTTPClientError.addressBusy`, as do more than two to a host whose last request timed
+        /// out (see `AddressLoad`).
         public var maxInFlightPerAddress: Int
         /// Fixed answers to name resolution, as libcurl's `HOST:PORT:ADDRESS`; honoured only
         /// with `allowPrivateAddresses` (tests stand in for DNS with it).
@@ -38,12 +39,12 @@ extension CurlHTTPClient {
         ///   - allowPrivateAddresses: `true` only in test mode.
         ///   - maxConnectionsPerHost: The per-host connection limit; 8 unless given.
         ///   - maxIdleConnections: The connection cache's size; 256 unless given.
-        ///   - maxInFlightPerAddress: Requests in flight to one peer address; 24 unless given.
+        ///   - maxInFlightPerAddress: Requests in flight to one peer address; 48 unless given.
         public init(
             userAgent: String, connectTimeout: Duration = .seconds(10),
             totalTimeout: Duration = .seconds(30), maxResponseBytes: Int = 4 * 1024 * 1024,
             maxRedirects: Int = 3, allowPrivateAddresses: Bool = false, maxConnectionsPerHost: Int = 8,
-            maxIdleConnections: Int = 256, maxInFlightPerAddress: Int = 24
+            maxIdleConnections: Int = 256, maxInFlightPerAddress: Int = 48
         ) {
             self.userAgent = userAgent
             self.connectTimeout = connectTimeout

@@ -19,8 +19,7 @@ public final class CurlHTTPClient: Sendable {
     /// - Parameter configuration: Timeouts, limits, the user agent and the address policy.
     public init(configuration: Configuration) {
         self.configuration = configuration
-        let addressLoad = AddressLoad(
-            limit: configuration.maxInFlightPerAddress, slowLimit: max(1, configuration.maxInFlightPerAddress / 4))
+        let addressLoad = AddressLoad(limit: configuration.maxInFlightPerAddress)
         self.addressLoad = addressLoad
         worker = CurlMultiWorker(configuration: configuration, addressLoad: addressLoad)
     }

@@ -1,3 +1,4 @@
+import Activity
 import CCurl
 import Synchronization
 
@@ -142,6 +143,8 @@ final class CurlTransfer: @unchecked Sendable {
     /// The bound this request counts against, and the address it is counted on.
     private let addressLoad: AddressLoad
     private var countedAddress: AddressKey?
+    /// The requested host (`name[:port]`), which a timeout marks slow.
+    private let hostKey: String
     private var released = false
 
     /// Creates and configures the easy handle for a request.
@@ -153,6 +156,7 @@ final class CurlTransfer: @unchecked Sendable {
     init(request: HTTPClientRequest, configuration: CurlHTTPClient.Configuration, addressLoad: AddressLoad) throws(HTTPClientError) {
         try request.validate()
         self.addressLoad = addressLoad
+        hostKey = HostAuthority.of(request.url) ?? request.url
         guard let easy = curl_easy_init() else { throw .transport("curl_easy_init failed") }
         self.easy = easy
         url = request.url
@@ -301,9 +305,9 @@ final class CurlTransfer: @unchecked Sendable {
     /// - Returns: Whether the request may go ahead.
     private func count(_ key: AddressKey?, text: @autoclosure () -> String) -> Bool {
         guard let key, key != countedAddress else { return true }
-        if let counted = countedAddress { addressLoad.release(counted) }
+        if let counted = countedAddress { addressLoad.release(counted, host: hostKey) }
         countedAddress = nil
-        guard addressLoad.acquire(key) else {
+        guard addressLoad.acquire(key, host: hostKey) else {
             busyAddress = text()
             return false
         }
@@ -317,7 +321,7 @@ final class CurlTransfer: @unchecked Sendable {
         countedAddress = nil
         let timedOut = if case .failure(.timedOut) = result { true } else { false }
         let answered = if case .success = result { true } else { false }
-        addressLoad.release(counted, timedOut: timedOut, answered: answered)
+        addressLoad.release(counted, host: hostKey, timedOut: timedOut, answered: answered)
     }
 
     private func configureHeaders(_ request: HTTPClientRequest, userAgent: String) throws(HTTPClientError) {

@@ -205,10 +205,13 @@ public struct InboxWorker: Service {
     }
 
     /// Reschedules with bounded exponential backoff (20 s doubling up to an hour); parks the
-    /// item once it has failed `maxAttempts` times, keeping it for the admin.
+    /// item once it has failed `maxAttempts` times, keeping it for the admin. A fetch refused
+    /// because the origin's machine was busy (`.unavailable`: nothing was sent) is no attempt:
+    /// the item is tried again in about 30 s, for a day after it arrived.
     private func retry(_ item: InboxItem, error: any Error, now: Date, logger: Logger) async {
-        let attempts = item.attempts + 1
-        let availableAt = now.addingTimeInterval(min(3600, 10 * pow(2, Double(attempts))))
+        let busy = if case .unavailable = error as? NodeError { now.timeIntervalSince(item.receivedAt) < 86_400 } else { false }
+        let attempts = item.attempts + (busy ? 0 : 1)
+        let availableAt = now.addingTimeInterval(busy ? Double.random(in: 20...40) : min(3600, 10 * pow(2, Double(attempts))))
         let giveUp = attempts >= Self.maxAttempts
         logger.warning(giveUp ? "activity parked after retries" : "activity will be retried", metadata: ["error": "\(error)"])
         _ = try? await node.database.writeBookkeeping { db in

@@ -127,6 +127,7 @@ public struct PushWorker: Service {
         } catch {
             if case .blockedAddress(let address) = error { return .refused(address) }
             if case .invalidURL(let url) = error { return .unsendable("invalid endpoint \(url)") }
+            if case .addressBusy(let address) = error { return .deferred(address) }
             return .networkFailure("\(error)")
         }
     }

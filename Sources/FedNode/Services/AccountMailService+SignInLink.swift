@@ -14,16 +14,8 @@ extension AccountMailService {
         let mailer = try mailer()
         let key = FailedLogins.key(email)
         guard (try? await node.rateLimiter.hit("sign-in-link-email:\(key)", rule: node.configuration.rateLimits.signInLinkPerAccount)) != nil else { return }
-        let secret = APIAuth.newSecret()
-        let found = try await write { db -> (Account, String)? in
-            guard let credential = try db.accounts.credential(email: email),
-                let account = try db.accounts.find(id: credential.accountId), account.isLocal
-            else { return nil }
-            try db.accountTokens.issue(hash: APIAuth.hash(secret), account: account.id, purpose: .signIn,
-                                       email: credential.email, expiresAt: now.addingTimeInterval(Self.signInLinkLifetime))
-            return (account, credential.email)
-        }
-        guard let (account, address) = found else { return }
+        guard let (account, address, secret) = try await issueToken(.signIn, email: email, until: now.addingTimeInterval(Self.signInLinkLifetime))
+        else { return }
         let message = signInMessage(to: address, username: account.username, link: "\(node.urls.base)/login/link?sign_in_token=\(secret)")
         await node.backgroundJobs.start("sign-in-link:\(account.id)") { [self] in try? await send(mailer, message) }
     }

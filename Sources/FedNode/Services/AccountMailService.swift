@@ -27,16 +27,8 @@ struct AccountMailService: Sendable {
     /// addresses get nothing, and the caller answers the same either way (no account discovery).
     func requestPasswordReset(email: String, now: Date = Date()) async throws(NodeError) {
         let mailer = try mailer()
-        let secret = APIAuth.newSecret()
-        let found = try await write { db -> (Account, String)? in
-            guard let credential = try db.accounts.credential(email: email),
-                let account = try db.accounts.find(id: credential.accountId), account.isLocal
-            else { return nil }
-            try db.accountTokens.issue(hash: APIAuth.hash(secret), account: account.id, purpose: .resetPassword,
-                                       email: credential.email, expiresAt: now.addingTimeInterval(Self.resetLifetime))
-            return (account, credential.email)
-        }
-        guard let (account, address) = found else { return }
+        guard let (account, address, secret) = try await issueToken(.resetPassword, email: email, until: now.addingTimeInterval(Self.resetLifetime))
+        else { return }
         let link = "\(node.urls.base)/auth/password/edit?reset_password_token=\(secret)"
         try await send(mailer, MailMessage(to: address, subject: "Reset your password on \(node.configuration.nodeName)", text: """
             Hello @\(account.username),
@@ -91,6 +83,24 @@ struct AccountMailService: Sendable {
         do { try await sendConfirmation(to: account, email: email, now: now) } catch {
             node.logger.warning("confirmation mail not sent", metadata: ["account": "\(account.username)", "error": "\(error)"])
         }
+    }
+
+    /// Issues a single-use token of `purpose` to the local account that signs in with `email`.
+    /// - Returns: The account, its address as stored, and the secret to mail; `nil` when no local
+    ///   account signs in with `email`.
+    func issueToken(_ purpose: AccountTokenPurpose, email: String, until expiresAt: Date) async throws(NodeError)
+        -> (account: Account, address: String, secret: String)?
+    {
+        let secret = APIAuth.newSecret()
+        let found = try await write { db -> (Account, String)? in
+            guard let credential = try db.accounts.credential(email: email),
+                let account = try db.accounts.find(id: credential.accountId), account.isLocal
+            else { return nil }
+            try db.accountTokens.issue(hash: APIAuth.hash(secret), account: account.id, purpose: purpose,
+                                       email: credential.email, expiresAt: expiresAt)
+            return (account, credential.email)
+        }
+        return found.map { ($0.0, $0.1, secret) }
     }
 
     /// Mails `account` a new confirmation link for `email`.

@@ -46,7 +46,7 @@ extension APIParams {
             } else if byte == UInt8(ascii: "%") {
                 let high = utf8.index(after: index)
                 let low = high == utf8.endIndex ? high : utf8.index(after: high)
-                guard low != utf8.endIndex, let h = hexValue(utf8[high]), let l = hexValue(utf8[low]) else { wellFormed = false; break }
+                guard low != utf8.endIndex, let h = HexDigit.value(of: utf8[high]), let l = HexDigit.value(of: utf8[low]) else { wellFormed = false; break }
                 bytes.append(h << 4 | l)
                 index = low
             } else {
@@ -58,14 +58,6 @@ extension APIParams {
         return String(decoding: utf8.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
 
     /// A JSON object body, flattened into form keys: arrays become `key[]`, objects inside arrays
     /// `key[i][sub]`, nested objects `key[sub]`.
