@@ -6,6 +6,12 @@ import Testing
 
 /// The scheduling rules of the two workers, on their own: what may start given what runs.
 @Suite struct QueueSchedulingTests {
+    private func delivery(_ id: Int64, _ domain: String) -> Delivery {
+        var row = Delivery(activityUri: "https://social.test/\(id)", accountId: 1, inboxUrl: "https://\(domain)/inbox", domain: domain, payload: Data())
+        row.id = id
+        return row
+    }
+
     private func candidate(_ id: Int64, actor: String, domain: String, unfinished: Int = 0) -> InboxQueue.Candidate {
         InboxQueue.Candidate(id: id, actorUri: "https://\(domain)/users/\(actor)", domain: domain, unfinishedAttempts: unfinished)
     }
@@ -64,11 +70,6 @@ import Testing
 
     @Test func deliveriesGoRoundRobinWithinPerDomainCaps() {
         var inFlight = DeliveryInFlight(limits: QueueLimits(maxInFlight: 6, maxInFlightPerDomain: 2))
-        func delivery(_ id: Int64, _ domain: String) -> Delivery {
-            var row = Delivery(activityUri: "https://social.test/\(id)", accountId: 1, inboxUrl: "https://\(domain)/inbox", domain: domain, payload: Data())
-            row.id = id
-            return row
-        }
         // The order the queue read gives: first of each domain, then second of each, ...
         let slow = (1...5).map { delivery($0, "slow.example") }
         let fast = delivery(10, "fast.example")
@@ -103,11 +104,6 @@ import Testing
 
     @Test func deliveriesGiveBackTheSlotsOfRequestsThatWaitLong() {
         var inFlight = DeliveryInFlight(limits: QueueLimits(maxInFlight: 2, maxInFlightPerDomain: 2))
-        func delivery(_ id: Int64, _ domain: String) -> Delivery {
-            var row = Delivery(activityUri: "https://social.test/\(id)", accountId: 1, inboxUrl: "https://\(domain)/inbox", domain: domain, payload: Data())
-            row.id = id
-            return row
-        }
         let start = ContinuousClock.now
         inFlight.refill([delivery(1, "hang.example"), delivery(2, "hang.example"), delivery(3, "hang.example"), delivery(4, "fair.example")])
         #expect(inFlight.take(now: start).map(\.id) == [1, 2])

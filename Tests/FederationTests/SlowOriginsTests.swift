@@ -15,21 +15,29 @@ import Testing
 struct SlowOriginsTests {
     private static let public_ = "https://www.w3.org/ns/activitystreams#Public"
 
+    /// Starts A and B with alice@A and bob@B, the one on `follower` following the other, and
+    /// waits for the Accept.
+    private static func start(_ a: NetworkNode, _ b: NetworkNode, follower: NetworkNode) async throws -> (alice: Account, bob: Account) {
+        try await a.start()
+        try await b.start()
+        let alice = try await a.node.accounts.create(username: "alice", email: "alice@a.test", password: "alice password")
+        let bob = try await b.node.accounts.create(username: "bob", email: "bob@b.test", password: "bob password")
+        let (reader, target) = follower === a ? (alice, (name: "bob", node: b)) : (bob, (name: "alice", node: a))
+        let followed = try await follower.node.remoteAccounts.resolve(username: target.name, domain: target.node.domain)
+        _ = try await follower.node.interactions.follow(followed, by: reader)
+        try await eventually("\(follower.name) recorded the Accept") {
+            try follower.read { try Follow.filter(Column("state") == "accepted").fetchCount($0) } == 1
+        }
+        return (alice, bob)
+    }
+
     @Test("80 actors on 20 hanging authorities of one machine send Announces and Creates of posts there: an honest Create is processed while every fetch they caused is still pending")
     func hangingFetchesDoNotHoldTheInbox() async throws {
         let (a, b) = (try NetworkNode(name: "a"), try NetworkNode(name: "b"))
         defer { [a, b].forEach { $0.remove() } }
         let hostile = try HangingOrigins(count: 20)
         defer { hostile.stop() }
-        try await a.start()
-        try await b.start()
-        let alice = try await a.node.accounts.create(username: "alice", email: "alice@a.test", password: "alice password")
-        let bob = try await b.node.accounts.create(username: "bob", email: "bob@b.test", password: "bob password")
-        let bobOnA = try await a.node.remoteAccounts.resolve(username: "bob", domain: b.domain)
-        _ = try await a.node.interactions.follow(bobOnA, by: alice)
-        try await eventually("A recorded B's Accept") {
-            try a.read { try Follow.filter(Column("state") == "accepted").fetchCount($0) } == 1
-        }
+        let (alice, bob) = try await Self.start(a, b, follower: a)
 
         // The attack is queued while A's worker is stopped, then met all at once: 80 items
         // whose objects live on the hanging servers, ahead of the honest one in the queue.
@@ -82,15 +90,7 @@ struct SlowOriginsTests {
         defer { [a, b].forEach { $0.remove() } }
         let hostile = try HangingOrigins(count: 20)
         defer { hostile.stop() }
-        try await a.start()
-        try await b.start()
-        let alice = try await a.node.accounts.create(username: "alice", email: "alice@a.test", password: "alice password")
-        let bob = try await b.node.accounts.create(username: "bob", email: "bob@b.test", password: "bob password")
-        let aliceOnB = try await b.node.remoteAccounts.resolve(username: "alice", domain: a.domain)
-        _ = try await b.node.interactions.follow(aliceOnB, by: bob)
-        try await eventually("B recorded A's Accept") {
-            try b.read { try Follow.filter(Column("state") == "accepted").fetchCount($0) } == 1
-        }
+        let (alice, _) = try await Self.start(a, b, follower: b)
 
         // Four followers per hanging authority, each with an inbox of its own: A's Accepts to
         // them alone would fill every delivery slot of a node without a bound per machine.
