@@ -82,23 +82,29 @@ import Testing
         #expect(inFlight.waiting.map(\.id) == [4], "what is in flight is not read twice")
     }
 
-    @Test func inboxGivesBackTheSlotsOfItemsThatRunLong() {
-        var inFlight = InboxInFlight(limits: QueueLimits(maxInFlight: 4, maxInFlightPerDomain: 4), maxUnfinished: 3)
+    @Test func inboxGivesBackTheSlotsOfItemsThatWaitOnAServer() {
+        var inFlight = InboxInFlight(limits: QueueLimits(maxInFlight: 5, maxInFlightPerDomain: 4), maxUnfinished: 3)
         let hanging = (1...4).map { candidate(Int64($0), actor: "h\($0)", domain: "hang.example") }
-        #expect(inFlight.choose(from: hanging).start.count == 4)
-        #expect(!inFlight.hasRoom && inFlight.releaseSlow(now: .now) == 0, "nothing has run for long yet")
-        #expect(inFlight.releaseSlow(now: .now + InboxInFlight.holdAfter) == 4)
-        #expect(inFlight.count == 0 && inFlight.total == 4 && inFlight.hasRoom)
+        let busy = candidate(9, actor: "db", domain: "busy.example")
+        #expect(inFlight.choose(from: hanging + [busy]).start.count == 5)
+        let start = ContinuousClock.now
+        for item in hanging { inFlight.remoteWait(of: item)?.begin(at: start) }
+        #expect(!inFlight.hasRoom && inFlight.releaseSlow(now: start) == 0, "nothing has waited for long yet")
+        #expect(inFlight.releaseSlow(now: start + InboxInFlight.holdAfter) == 4, "only the items waiting on a server")
+        #expect(inFlight.count == 1 && inFlight.total == 5 && inFlight.hasRoom, "the item busy on the database keeps its slot")
+        inFlight.remove(busy)
         let next = inFlight.choose(from: [candidate(5, actor: "h5", domain: "hang.example"), candidate(6, actor: "honest", domain: "fair.example")])
         #expect(next.start.map(\.id) == [6], "the hanging domain keeps its share; an honest item starts at once")
         inFlight.remove(hanging[0])
         #expect(inFlight.count == 1 && inFlight.total == 4, "a background item ending frees no slot it did not hold")
-        #expect(inFlight.maxBackground == 16)
+        #expect(inFlight.maxBackground == 20)
     }
 
     @Test func inboxKeepsASuspectInItsSlot() {
         var inFlight = InboxInFlight(limits: QueueLimits(), maxUnfinished: 3)
         #expect(inFlight.choose(from: [candidate(1, actor: "a", domain: "a.example", unfinished: 1)]).start.count == 1)
+        let suspect = candidate(1, actor: "a", domain: "a.example", unfinished: 1)
+        inFlight.remoteWait(of: suspect)?.begin(at: .now)
         #expect(inFlight.releaseSlow(now: .now + .seconds(60)) == 0, "a suspect runs alone, holding its slot, until it ends")
     }
 
@@ -106,11 +112,13 @@ import Testing
         var inFlight = DeliveryInFlight(limits: QueueLimits(maxInFlight: 2, maxInFlightPerDomain: 2))
         let start = ContinuousClock.now
         inFlight.refill([delivery(1, "hang.example"), delivery(2, "hang.example"), delivery(3, "hang.example"), delivery(4, "fair.example")])
-        #expect(inFlight.take(now: start).map(\.id) == [1, 2])
+        let taken = inFlight.take()
+        #expect(taken.map(\.id) == [1, 2])
+        for row in taken { inFlight.remoteWait(of: row)?.begin(at: start) }
         #expect(inFlight.releaseSlow(now: start + .milliseconds(500)) == 0)
         #expect(inFlight.releaseSlow(now: start + DeliveryInFlight.holdAfter) == 2)
         #expect(inFlight.count == 0 && inFlight.total == 2)
-        #expect(inFlight.take(now: start).map(\.id) == [4], "the hanging domain keeps its two; the healthy one starts")
+        #expect(inFlight.take().map(\.id) == [4], "the hanging domain keeps its two; the healthy one starts")
         inFlight.finish(delivery(1, "hang.example"))
         #expect(inFlight.total == 2 && inFlight.count == 1)
     }

@@ -5,8 +5,9 @@ import Storage
 /// `limits.maxInFlightPerDomain` requests, so an inbox that answers after 25 seconds keeps
 /// its own backlog waiting and leaves the other slots to other domains.
 ///
-/// A request still waiting `holdAfter` after it started gives its slot back and goes on in the
-/// background (up to `maxBackground` of them), keeping its domain's share: inboxes that accept
+/// A request that has waited `holdAfter` on the remote server (its `RemoteWait`) gives its slot
+/// back and goes on in the background (up to `maxBackground` of them), keeping its domain's
+/// share (time spent signing or recording never frees a slot): inboxes that accept
 /// a connection and never answer cost their own deliveries' time, never the slots a healthy
 /// follower's delivery needs. (The client's bound per peer address keeps many domains on one
 /// machine from opening more than a few such requests in the first place.)
@@ -26,8 +27,8 @@ struct DeliveryInFlight: Sendable {
     private(set) var waiting: [Delivery] = []
     /// The domain of the delivery started last (the next round starts after it).
     private(set) var lastDomain: String?
-    /// When each request holding a slot started.
-    private var startedAt: [Int64: ContinuousClock.Instant] = [:]
+    /// The requests holding a slot, each with the marker of its request to the remote server.
+    private var holding: [Int64: RemoteWait] = [:]
     /// Requests that gave their slot back after waiting `holdAfter`.
     private(set) var background: Set<Int64> = []
 
@@ -54,13 +55,13 @@ struct DeliveryInFlight: Sendable {
 
     /// Takes the waiting deliveries that may start now (their domain has room), in order, and
     /// counts them as in flight.
-    mutating func take(now: ContinuousClock.Instant = .now) -> [Delivery] {
+    mutating func take() -> [Delivery] {
         var started: [Delivery] = []
         var kept: [Delivery] = []
         for delivery in waiting {
             if hasRoom, room(for: delivery.domain) {
                 ids.insert(delivery.id)
-                startedAt[delivery.id] = now
+                holding[delivery.id] = RemoteWait()
                 perDomain[delivery.domain, default: 0] += 1
                 lastDomain = delivery.domain
                 started.append(delivery)
@@ -75,27 +76,30 @@ struct DeliveryInFlight: Sendable {
     /// Counts a delivery's request as ended.
     mutating func finish(_ delivery: Delivery) {
         guard ids.remove(delivery.id) != nil else { return }
-        if background.remove(delivery.id) == nil { startedAt[delivery.id] = nil }
+        if background.remove(delivery.id) == nil { holding[delivery.id] = nil }
         let left = (perDomain[delivery.domain] ?? 1) - 1
         perDomain[delivery.domain] = left > 0 ? left : nil
     }
 
-    /// Moves the requests that have held their slot for `holdAfter` to the background, oldest
-    /// first, while there is room there.
+    /// Moves the requests that have waited `holdAfter` on their server to the background, while
+    /// there is room there.
     /// - Returns: How many slots were given back.
     @discardableResult
     mutating func releaseSlow(now: ContinuousClock.Instant) -> Int {
-        let due = startedAt.filter { now - $0.value >= Self.holdAfter }.sorted { $0.value < $1.value }
+        let due = holding.filter { $0.value.hasWaited(Self.holdAfter, at: now) }.map(\.key).sorted()
         let moving = due.prefix(max(0, maxBackground - background.count))
-        for (id, _) in moving {
-            startedAt[id] = nil
+        for id in moving {
+            holding[id] = nil
             background.insert(id)
         }
         return moving.count
     }
 
+    /// The marker the delivery's task runs with (`RemoteWait.current`).
+    func remoteWait(of delivery: Delivery) -> RemoteWait? { holding[delivery.id] }
+
     /// Whether a request holds a slot (the worker then keeps a timer running).
-    var hasHeldRequests: Bool { !startedAt.isEmpty }
+    var hasHeldRequests: Bool { !holding.isEmpty }
 
     private func room(for domain: String) -> Bool {
         (perDomain[domain] ?? 0) < limits.maxInFlightPerDomain

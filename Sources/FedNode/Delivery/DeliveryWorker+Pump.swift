@@ -40,10 +40,10 @@ extension DeliveryWorker {
                     if !read { reread = true }
                 }
                 for delivery in await claimed(state.take(), state: &state) {
-                    let signer = senders[delivery.accountId]
+                    let (signer, wait) = (senders[delivery.accountId], state.remoteWait(of: delivery))
                     group.addTask {
                         defer { node.claimedWork.remove(delivery.id, from: .deliveries) }
-                        return .finished(delivery, await attempt(delivery, signer: signer))
+                        return .finished(delivery, await RemoteWait.$current.withValue(wait) { await attempt(delivery, signer: signer) })
                     }
                 }
                 if !continuous, state.total == 0 { break }

@@ -34,7 +34,10 @@ public final class CurlHTTPClient: Sendable {
     /// - Returns: The final response, whatever its status code.
     /// - Throws: `HTTPClientError` only; see its cases.
     public func execute(_ request: HTTPClientRequest) async throws(HTTPClientError) -> HTTPClientResponse {
-        try await worker.execute(request).get()
+        let wait = RemoteWait.current
+        wait?.begin()
+        defer { wait?.end() }
+        return try await worker.execute(request).get()
     }
 
     /// Stops the worker thread after failing every request in flight or queued with `.cancelled`;

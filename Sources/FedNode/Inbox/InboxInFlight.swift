@@ -7,10 +7,11 @@ import Storage
 ///   its own slots;
 /// - an item that was started before and never finished (the process died during it) runs
 ///   alone, so the next death is pinned on it; after `maxUnfinished` such starts it is parked;
-/// - an item still running `holdAfter` after it started (waiting on a slow server, nearly
-///   always) gives its slot back and goes on in the background, up to `maxBackground` such
-///   items: servers that hold fetches open cost their own items' time, never a slot an honest
-///   sender's item needs. It keeps its actor's turn and its domain's share.
+/// - an item that has waited `holdAfter` on one request to a remote server (its `RemoteWait`)
+///   gives its slot back and goes on in the background, up to `maxBackground` such items:
+///   servers that hold fetches open cost their own items' time, never a slot an honest
+///   sender's item needs. It keeps its actor's turn and its domain's share. Time spent on the
+///   database or the CPU never frees a slot: that would only add work to a busy node.
 struct InboxInFlight: Sendable {
     /// Actors with an item in flight.
     private(set) var actors: Set<String> = []
@@ -18,8 +19,8 @@ struct InboxInFlight: Sendable {
     private(set) var perDomain: [String: Int] = [:]
     /// Items holding a slot.
     private(set) var count = 0
-    /// When each item holding a slot started.
-    private var startedAt: [Int64: ContinuousClock.Instant] = [:]
+    /// The items holding a slot, each with the marker of its requests to remote servers.
+    private var holding: [Int64: RemoteWait] = [:]
     /// Items that gave their slot back after running `holdAfter` (see the type's comment).
     private(set) var background: Set<Int64> = []
     /// Items in flight, holding a slot or not.
@@ -111,12 +112,15 @@ struct InboxInFlight: Sendable {
     }
 
     /// Counts `candidate` as in flight.
-    private mutating func add(_ candidate: InboxQueue.Candidate, now: ContinuousClock.Instant = .now) {
+    private mutating func add(_ candidate: InboxQueue.Candidate) {
         actors.insert(candidate.actorUri)
         perDomain[candidate.domain, default: 0] += 1
         count += 1
-        startedAt[candidate.id] = now
+        holding[candidate.id] = RemoteWait()
     }
+
+    /// The marker the item's task runs with (`RemoteWait.current`).
+    func remoteWait(of candidate: InboxQueue.Candidate) -> RemoteWait? { holding[candidate.id] }
 
     /// Counts `candidate` as done (finished, failed, or never started after all).
     mutating func remove(_ candidate: InboxQueue.Candidate) {
@@ -125,21 +129,21 @@ struct InboxInFlight: Sendable {
         perDomain[candidate.domain] = left > 0 ? left : nil
         if background.remove(candidate.id) == nil {
             count -= 1
-            startedAt[candidate.id] = nil
+            holding[candidate.id] = nil
         }
         if total == 0 { isolating = false }
     }
 
-    /// Moves the items that have held their slot for `holdAfter` to the background, oldest first,
-    /// while there is room there. A suspect item running alone keeps its slot.
+    /// Moves the items that have waited `holdAfter` on a remote server to the background, while
+    /// there is room there. A suspect item running alone keeps its slot.
     /// - Returns: How many slots were given back.
     @discardableResult
     mutating func releaseSlow(now: ContinuousClock.Instant) -> Int {
         guard !isolating else { return 0 }
-        let due = startedAt.filter { now - $0.value >= Self.holdAfter }.sorted { $0.value < $1.value }
+        let due = holding.filter { $0.value.hasWaited(Self.holdAfter, at: now) }.map(\.key).sorted()
         let moving = due.prefix(max(0, maxBackground - background.count))
-        for (id, _) in moving {
-            startedAt[id] = nil
+        for id in moving {
+            holding[id] = nil
             background.insert(id)
             count -= 1
         }
@@ -148,5 +152,5 @@ struct InboxInFlight: Sendable {
 
     /// Whether an item holds a slot and may go to the background later (the worker then keeps a
     /// timer running).
-    var hasHeldItems: Bool { !startedAt.isEmpty && !isolating }
+    var hasHeldItems: Bool { !holding.isEmpty && !isolating }
 }

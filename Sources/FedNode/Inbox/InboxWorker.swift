@@ -82,7 +82,11 @@ public struct InboxWorker: Service {
                     let senders = await senders(of: started.map(\.item))
                     for (candidate, item) in started {
                         let sender = senders.map { $0[item.actorUri] }
-                        group.addTask { await process(item, sender: sender, now: now); return .finished(candidate) }
+                        let wait = inFlight.remoteWait(of: candidate)
+                        group.addTask {
+                            await RemoteWait.$current.withValue(wait) { await process(item, sender: sender, now: now) }
+                            return .finished(candidate)
+                        }
                     }
                 }
                 if untilIdle, inFlight.total == 0 { break }
