@@ -5,7 +5,7 @@ import Storage
 
 /// Finds the public key behind an HTTP signature's `keyId`, caching verified keys in memory
 /// (the database keeps them across restarts). A failed check may ask for a refetch once, so
-/// rotated keys are picked up (DESIGN.md, inbound step 2).
+/// rotated keys are picked up (the inbound flow in docs/federation.md, "Signing and authorized fetch").
 ///
 /// A cached key never outlives what the database says of its owner: storing an actor (an
 /// `Update`, a refetch) or deleting it forgets its keys at once, so a key its owner replaced

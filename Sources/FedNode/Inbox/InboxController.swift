@@ -5,7 +5,7 @@ import Signatures
 import Storage
 
 /// `POST /inbox` and `POST /users/NAME/inbox`: limits, signature, deduplication, durable
-/// queueing, then `202 Accepted` (DESIGN.md, "One inbound activity").
+/// queueing, then `202 Accepted`; the worker applies the activity later (`InboxWorker`).
 struct InboxController {
     /// Largest accepted body.
     static let maxBodyBytes = 1024 * 1024
