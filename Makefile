@@ -106,7 +106,7 @@ BENCH_ARGS ?=
 bench: release
 	@command -v openssl >/dev/null || { echo "make bench needs the openssl command (apt-get install openssl)" >&2; exit 1; }
 	@scripts/install-deps postgresql
-	@dir='$(PG_DIR)'; url=$$(scripts/pg-cluster start "$$dir") || exit 1; \
+	@dir='$(PG_DIR)'; url=$$(scripts/pg-cluster start "$$dir" durable) || exit 1; \
 	  FEDNODE_BENCH_DATABASE_URL="$$url" FEDNODE_BENCH_COMMAND="make bench" .build/release/fednode bench --data-dir $(BENCH_DIR) $(BENCH_ARGS); \
 	  status=$$?; scripts/pg-cluster stop "$$dir"; exit $$status
 
@@ -114,7 +114,7 @@ bench: release
 bench-quick: release
 	@command -v openssl >/dev/null || { echo "make bench-quick needs the openssl command (apt-get install openssl)" >&2; exit 1; }
 	@scripts/install-deps postgresql
-	@dir='$(PG_DIR)'; url=$$(scripts/pg-cluster start "$$dir") || exit 1; \
+	@dir='$(PG_DIR)'; url=$$(scripts/pg-cluster start "$$dir" durable) || exit 1; \
 	  FEDNODE_BENCH_DATABASE_URL="$$url" FEDNODE_BENCH_COMMAND="make bench-quick" .build/release/fednode bench --quick --data-dir $(BENCH_DIR) $(BENCH_ARGS); \
 	  status=$$?; scripts/pg-cluster stop "$$dir"; exit $$status
 

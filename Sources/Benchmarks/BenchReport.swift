@@ -91,6 +91,7 @@ enum Format {
     static func ms(_ value: Double) -> String { value < 1 ? String(format: "%.3f ms", value) : String(format: "%.2f ms", value) }
     static func mb(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
     static func ratio(_ value: Double) -> String { value.isFinite ? String(format: "%.2f", value) : "—" }
+    static func decimal(_ value: Double) -> String { String(format: "%.1f", value) }
     static func seconds(_ value: Double) -> String { String(format: "%.0f ms", value * 1000) }
     static func verdict(_ met: Bool) -> String { met ? "pass" : "MISS" }
 }

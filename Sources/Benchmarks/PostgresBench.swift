@@ -27,6 +27,12 @@ struct PostgresBench {
         /// Why the lists have no figures, when a list did not answer in time.
         var timelineFailure: String?
         var delivery: DeliveryBench.Figures?
+        /// The server's durability and memory settings, as it reports them (`name=value, …`).
+        var serverSettings = ""
+        /// The share of the machine's CPU (all cores) PostgreSQL's processes used over the part.
+        var serverCPUShare: Double?
+        /// The mean SQL statements per processed inbound `Create`, one process (its `/metrics`).
+        var statementsPerCreate: Double?
     }
 
     let settings: BenchSettings
@@ -37,10 +43,14 @@ struct PostgresBench {
     /// Runs the inbox with one process and with two on copies of `database`, then deliveries.
     func run(_ database: TimelineDatabase, warmUp: [[UInt8]], timed: [[UInt8]]) async throws -> Figures {
         var figures = Figures(posts: database.posts)
+        figures.serverSettings = (try? serverSettings()) ?? "(not read)"
+        let cpuBefore = Self.serverCPUSeconds()
+        let started = MonotonicClock.now()
         for processes in [1, 2] {
             log("postgres inbox \(database.posts) posts, \(processes) process\(processes == 1 ? "" : "es"): \(timed.count) signed activities")
-            let (run, lists) = try inbox(database, processes: processes, warmUp: warmUp, timed: timed, lists: processes == 1)
+            let (run, lists, creates) = try inbox(database, processes: processes, warmUp: warmUp, timed: timed, lists: processes == 1)
             figures.inbox.append(run)
+            if processes == 1 { figures.statementsPerCreate = creates }
             switch lists {
             case .success(let pages): figures.timeline += pages
             case .failure(let error): figures.timelineFailure = "\(error)"
@@ -48,13 +58,47 @@ struct PostgresBench {
         }
         log("postgres delivery: \(settings.deliveryPosts) posts x \(settings.sinkCount) inboxes")
         figures.delivery = try await DeliveryBench(settings: settings, log: log, databaseURL: try createDatabase()).run()
+        let wall = MonotonicClock.seconds(from: started, to: MonotonicClock.now())
+        let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
+        if let before = cpuBefore, let after = Self.serverCPUSeconds(), wall > 0 { figures.serverCPUShare = (after - before) / (wall * cores) }
         return figures
+    }
+
+    /// The settings that decide what a commit costs, read from the server.
+    private func serverSettings() throws(BenchError) -> String {
+        guard let components = URLComponents(string: serverURL), let user = components.user else { return "(not read)" }
+        let socket = components.queryItems?.first { $0.name == "host" }?.value
+        var command = ["psql", "-At", "-U", user, "-h", socket ?? components.host ?? "localhost", "-d", String(components.path.dropFirst())]
+        if socket == nil, let port = components.port { command += ["-p", String(port)] }
+        command += ["-c", "SELECT string_agg(name || '=' || setting || COALESCE(unit, ''), ', ' ORDER BY name) FROM pg_settings "
+                    + "WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes', 'wal_sync_method', 'shared_buffers', 'max_connections')"]
+        let result = try Subprocess.output(of: command, scratch: settings.runDirectory("pg-settings.txt"))
+        guard result.code == 0 else { return "(not read: \(result.output.prefix(200)))" }
+        return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// CPU seconds (user and system) of every process named `postgres` on the machine: the
+    /// benchmark's cluster is the only one running while it measures. `nil` without `/proc`.
+    static func serverCPUSeconds() -> Double? {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        var total = 0.0
+        for pid in entries where pid.allSatisfy(\.isNumber) {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")"),
+                  stat[stat.index(after: open)..<close] == "postgres" else { continue }
+            // After the name: state is field 3; utime and stime are fields 14 and 15.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { continue }
+            total += (user + system) / ticks
+        }
+        return total
     }
 
     /// The inbox part on a PostgreSQL copy of `database`, served by `processes` processes;
     /// with `lists`, the timeline lists over HTTP first (on the first process).
     private func inbox(_ database: TimelineDatabase, processes: Int, warmUp: [[UInt8]], timed: [[UInt8]],
-                       lists: Bool) throws(BenchError) -> (InboxRun, Result<[TimelineHTTPBench.Page], BenchError>) {
+                       lists: Bool) throws(BenchError) -> (InboxRun, Result<[TimelineHTTPBench.Page], BenchError>, Double?) {
         let directory = settings.runDirectory("postgres-inbox-\(database.posts)-\(processes)")
         try? FileManager.default.removeItem(atPath: directory)
         try database.copy(to: directory)
@@ -90,6 +134,7 @@ struct PostgresBench {
         let shares = (0..<processes).map { index in stride(from: index, to: timed.count, by: processes).map { timed[$0] } }
         let results = Mutex<[Result<LoadResult, BenchError>]>([])
         let ports = servers.map(\.port)
+        let metricsBefore = ServerMetrics.scrape(port: servers[0].port)
         let sendStart = MonotonicClock.now()
         DispatchQueue.concurrentPerform(iterations: processes) { index in
             let generator = LoadGenerator(port: ports[index], connections: max(1, settings.connections / processes))
@@ -110,7 +155,9 @@ struct PostgresBench {
         let run = InboxRun(processes: processes, accepted: accepted,
                            drainRate: Double(handled) / MonotonicClock.seconds(from: sendStart, to: end),
                            drained: drainedAt != nil, outcomes: monitor.outcomes)
-        return (run, pages)
+        let creates = TimelineHTTPBench.mean("fednode_inbox_activity_statements", labels: ["type": "Create"], from: metricsBefore,
+                                             to: ServerMetrics.scrape(port: servers[0].port))
+        return (run, pages, creates)
     }
 
     /// Creates an empty database beside `serverURL` (with `createdb`) and returns its URL.

@@ -22,21 +22,32 @@ extension ReportBuilder {
         ]
     }
 
+    /// Statements per request of each list, and per inbound `Create`, as the server counted them.
+    private static func statementsNote(_ pages: [TimelineHTTPBench.Page], inbound: Double?) -> String {
+        var parts = pages.compactMap { page in page.statements.map { "\(page.figure) \(Format.decimal($0))" } }
+        if let inbound { parts.append("an inbound Create \(Format.decimal(inbound))") }
+        guard !parts.isEmpty else { return "" }
+        return " SQL statements per operation on PostgreSQL (each a round trip; from the server's `/metrics`): \(parts.joined(separator: "; "))."
+    }
+
     private func postgresNotes() -> [String] {
         guard let postgres = results.postgres else { return [] }
         let outcomes = postgres.inbox.map { run in
             "\(run.processes) process\(run.processes == 1 ? "" : "es"): " + run.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }.joined(separator: "; ")
         return [
-            "PostgreSQL: a throwaway cluster (`scripts/pg-cluster`, Debian's PostgreSQL, Unix socket, `fsync` on) on the same machine; "
+            "PostgreSQL: a throwaway cluster (`scripts/pg-cluster start DIR durable`, Debian's PostgreSQL, Unix socket) on the same machine, "
+                + "with \(postgres.serverSettings) as the server reported them; "
                 + "the \(Self.count(postgres.posts))-post database copied into a fresh PostgreSQL database with `fednode migrate-data`, "
                 + "then, with one process, the lists over HTTP as on SQLite (same pages, same session and token) and "
                 + "the inbox part as on SQLite (same warm-up and timed requests, \(settings.connections) connections), "
                 + "once with one `fednode serve --database` process and once with two on the same database and data directory, "
                 + "the timed requests dealt round-robin to them (\(settings.connections / 2) connections each) and both processes working the queue. "
                 + "Outcomes (warm-up included): \(outcomes). Deliveries: the delivery part on a fresh PostgreSQL database, one process. "
-                + "The PostgreSQL server's own CPU shares the machine's two cores with the node processes."
-                + (postgres.timelineFailure.map { " The lists over HTTP on PostgreSQL gave no figures: \($0)." } ?? ""),
+                + "The PostgreSQL server's own CPU shares the machine's cores with the node processes"
+                + (postgres.serverCPUShare.map { ": its processes used \(Int(($0 * 100).rounded())) % of all cores' time over the part." } ?? ".")
+                + (postgres.timelineFailure.map { " The lists over HTTP on PostgreSQL gave no figures: \($0)." } ?? "")
+                + Self.statementsNote(postgres.timeline, inbound: postgres.statementsPerCreate),
         ]
     }
 
@@ -149,6 +160,11 @@ extension ReportBuilder {
                     + "from the router to the response head of the timed requests: waits inside a handler, for a core or a database connection, "
                     + "are included; time a request spent queued before the router is not): \(served.joined(separator: "; ")).")
             }
+        }
+        let counted = (results.startup?.http ?? []).compactMap { page in page.statements.map { "\(page.figure) \(Format.decimal($0))" } }
+        if !counted.isEmpty {
+            notes.append("SQL statements per request of the lists over HTTP on SQLite (from the server's `/metrics`, `fednode_http_request_statements`, "
+                + "transaction bodies without BEGIN and COMMIT): \(counted.joined(separator: "; ")).")
         }
         return notes
     }

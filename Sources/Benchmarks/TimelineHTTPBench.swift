@@ -15,6 +15,9 @@ struct TimelineHTTPBench {
         /// The server's own mean time to the response head of the timed requests, from its
         /// `/metrics` (`fednode_http_request_duration_seconds`); `nil` when it could not be read.
         var serverSeconds: Double? = nil
+        /// The mean SQL statements per timed request, from the server's `/metrics`
+        /// (`fednode_http_request_statements`); `nil` when it could not be read.
+        var statements: Double? = nil
     }
 
     /// The reader's web session cookie value: a token with the web app's scopes, which
@@ -47,17 +50,26 @@ struct TimelineHTTPBench {
             _ = try generator.run(Array(requests.prefix(200)))
             let before = ServerMetrics.scrape(port: port)
             let load = try generator.run(requests)
-            return Page(figure: list.figure, load: load, serverSeconds: Self.meanDuration(from: before, to: ServerMetrics.scrape(port: port)))
+            let after = ServerMetrics.scrape(port: port)
+            return Page(figure: list.figure, load: load, serverSeconds: Self.meanDuration(from: before, to: after),
+                        statements: Self.mean("fednode_http_request_statements", from: before, to: after))
         }
     }
 
     /// The mean time to response head of the requests answered between two scrapes (the
     /// scrapes themselves left out), as the server timed them.
     static func meanDuration(from before: ServerMetrics?, to after: ServerMetrics?) -> Double? {
+        mean("fednode_http_request_duration_seconds", from: before, to: after)
+    }
+
+    /// The mean of the histogram `name` over the observations between two scrapes (`/metrics`
+    /// itself and, with `labels`, series not matching them left out).
+    static func mean(_ name: String, labels: [String: String] = [:], from before: ServerMetrics?, to after: ServerMetrics?) -> Double? {
         guard let before, let after else { return nil }
-        let name = "fednode_http_request_duration_seconds"
         let total = { (metrics: ServerMetrics, suffix: String) in
-            metrics.samples(name + suffix).filter { $0.labels["route"] != "/metrics" }.reduce(0) { $0 + $1.value }
+            metrics.samples(name + suffix)
+                .filter { sample in sample.labels["route"] != "/metrics" && labels.allSatisfy { sample.labels[$0.key] == $0.value } }
+                .reduce(0) { $0 + $1.value }
         }
         let count = total(after, "_count") - total(before, "_count")
         return count > 0 ? (total(after, "_sum") - total(before, "_sum")) / count : nil

@@ -20,6 +20,47 @@ struct PostgresDialectTests {
         #expect(named.parameters == [":a", "?2"])
     }
 
+    @Test("a JSON array bound for json_each becomes an array parameter, membership = ANY")
+    func batchArrays() throws {
+        let ids = try pg("SELECT id FROM t WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) AND a = ?")
+        #expect(ids.sql == "SELECT id FROM t WHERE id = ANY (CAST($1 AS BIGINT[])) AND a = $2")
+        #expect(ids.arrays == [1])
+        #expect(ids.kind == .query)
+        let excluded = try pg("DELETE FROM t WHERE x = ?1 AND id NOT IN (SELECT CAST(value AS INTEGER) FROM json_each(?2))")
+        #expect(excluded.sql == "DELETE FROM t WHERE x = $1 AND id <> ALL (CAST($2 AS BIGINT[]))")
+        #expect(excluded.arrays == [2])
+        #expect(excluded.kind == .command)
+        let names = try pg("SELECT * FROM tags WHERE name IN (SELECT value FROM json_each(?))")
+        #expect(names.sql == "SELECT * FROM tags WHERE name = ANY (CAST($1 AS TEXT[]))")
+        let joined = try pg("SELECT p.* FROM json_each(?) CROSS JOIN posts p WHERE p.id = CAST(json_each.value AS INTEGER)")
+        #expect(joined.sql == "SELECT p.* FROM unnest(CAST($1 AS TEXT[])) AS json_each(value) CROSS JOIN posts p WHERE p.id = CAST(json_each.value AS BIGINT)")
+        #expect(joined.arrays == [1])
+        // Used as a value too: the parameter stays JSON text.
+        let mixed = try pg("SELECT ?1, id FROM t WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?1))")
+        #expect(mixed.sql == "SELECT $1, id FROM t WHERE id IN (SELECT CAST(value AS BIGINT) FROM json_array_elements_text(CAST($1 AS JSON)) AS json_each(value))")
+        #expect(mixed.arrays.isEmpty)
+        // A column's JSON is not an array parameter.
+        #expect(try pg("SELECT value FROM t, json_each(t.list)").sql == "SELECT value FROM t, json_array_elements_text(CAST(t.list AS JSON)) AS json_each(value)")
+        #expect(try pg("INSERT INTO t(a) VALUES (?) RETURNING id").kind == .returning)
+        #expect(try pg("UPDATE t SET a = (SELECT b FROM u WHERE c IN (SELECT id FROM v)) WHERE id = ?").kind == .command)
+        #expect(try pg("WITH x AS (SELECT 1) SELECT * FROM x").kind == .other)
+    }
+
+    @Test("GRDB's arguments are read by GRDB's rules: named by name, the rest in order")
+    func arguments() throws {
+        #expect(try PostgresEngine.nativeValues(of: [1, "a"], parameters: ["?1", "?2"]) == [1.databaseValue, "a".databaseValue])
+        #expect(try PostgresEngine.nativeValues(of: ["a": 1, "b": 2], parameters: [":b", ":a"]) == [2.databaseValue, 1.databaseValue])
+        var mixed: StatementArguments = ["a": 7]
+        mixed += [8]
+        #expect(try PostgresEngine.nativeValues(of: mixed, parameters: [":a", "?2"]) == [7.databaseValue, 8.databaseValue])
+        #expect(throws: DatabaseError.self) { try PostgresEngine.nativeValues(of: [1, 2], parameters: ["?1"]) }
+        #expect(throws: DatabaseError.self) { try PostgresEngine.nativeValues(of: [1], parameters: ["?1", "?2"]) }
+        #expect(try PostgresEngine.arrayElements("[1,2, 3]") == ["1", "2", "3"])
+        #expect(try PostgresEngine.arrayElements("[]") == [])
+        #expect(try PostgresEngine.arrayElements(#"["a","b\"c",4]"#) == ["a", "b\"c", "4"])
+        #expect(throws: DatabaseError.self) { try PostgresEngine.arrayElements("{1}") }
+    }
+
     @Test("conflict clauses, null-safe comparisons, case-insensitive text and SQLite functions")
     func rewrites() throws {
         #expect(try pg("INSERT OR IGNORE INTO likes(a, b) VALUES (?, ?)").sql == "INSERT INTO likes(a, b) VALUES ($1, $2) ON CONFLICT DO NOTHING")
@@ -29,8 +70,6 @@ struct PostgresDialectTests {
                 == "SELECT 1 WHERE a IS DISTINCT FROM b AND c IS NOT NULL AND d IS NOT DISTINCT FROM $1")
         #expect(try pg("SELECT 1 FROM t WHERE name = ? COLLATE NOCASE AND x LIKE ?").sql == "SELECT 1 FROM t WHERE name = $1::citext AND x ILIKE $2")
         #expect(try pg("SELECT IFNULL(MAX(a), 0), MAX(a, b), MIN(1, c) FROM t").sql == "SELECT COALESCE(MAX(a), 0), GREATEST(a, b), LEAST(1, c) FROM t")
-        #expect(try pg("SELECT id FROM t WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?))").sql
-                == "SELECT id FROM t WHERE id IN (SELECT CAST(value AS BIGINT) FROM json_array_elements_text(CAST($1 AS JSON)) AS json_each(value))")
         #expect(try pg("SELECT printf('%020d', id), substr(a, -3), instr(a, '/') FROM t").sql
                 == "SELECT lpad(CAST(id AS TEXT), 20, '0'), fednode_substr(a, -3), strpos(a, '/') FROM t")
         #expect(try pg("SELECT 1 WHERE flag = TRUE OR other = FALSE").sql == "SELECT 1 WHERE flag = 1 OR other = 0")

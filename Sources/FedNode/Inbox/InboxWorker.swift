@@ -171,10 +171,16 @@ public struct InboxWorker: Service {
         defer { node.claimedWork.remove(item.id, from: .inbox) }
         let logger = node.logger.with(["activity": "\(item.activityId ?? "-")", "actor": "\(item.actorUri)"])
         do {
-            let outcome = try await handle(item, sender: sender.get())
+            let tally = StatementTally()
+            var type: String?
+            let outcome = try await StatementTally.$current.withValue(tally) {
+                let outcome = try await handle(item, sender: sender.get(), type: &type)
+                try await finish(item, outcome: outcome == .processed ? "processed" : "ignored")
+                return outcome
+            }
             if case .ignored(let reason) = outcome { logger.debug("activity ignored", metadata: ["reason": "\(reason)"]) }
-            try await finish(item, outcome: outcome == .processed ? "processed" : "ignored")
             node.metrics.inbox.ended(outcome == .processed ? .processed : .ignored)
+            if outcome == .processed { node.metrics.inbox.recordStatements(type: type, statements: tally.count) }
         } catch {
             if Task.isCancelled {
                 // An orderly shutdown interrupted it: this attempt does not count against the item.
@@ -191,9 +197,11 @@ public struct InboxWorker: Service {
         }
     }
 
-    private func handle(_ item: InboxItem, sender: InboxSender?) async throws(NodeError) -> InboxOutcome {
+    /// - Parameter type: Set to the activity's type once decoded (for the metrics).
+    private func handle(_ item: InboxItem, sender: InboxSender?, type: inout String?) async throws(NodeError) -> InboxOutcome {
         let activity: ASObject
         do { activity = try ASObject.decode(from: item.payload) } catch { throw .badRequest("undecodable payload") }
+        type = activity.type
         guard let sender else { return .ignored("sender no longer known") }
         guard !sender.suspended else { return .ignored("sender is suspended") }
         let actor = sender.account

@@ -18,8 +18,12 @@ final class HTTPMetrics: Sendable {
     /// Methods reported by name; any other counts as `other`.
     static let knownMethods: Set<HTTPRequest.Method> = [.get, .head, .post, .put, .patch, .delete, .options]
 
+    /// Statements per request: a list page should take a handful.
+    static let statementBuckets: [Double] = [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 75, 100, 200]
+
     private let registry: PrometheusCollectorRegistry
     private let series = Mutex<[Series: DurationHistogram]>([:])
+    private let statementSeries = Mutex<[Series: ValueHistogram]>([:])
 
     /// Registers nothing yet: series appear with the first request of each kind.
     init(registry: PrometheusCollectorRegistry) {
@@ -45,5 +49,18 @@ final class HTTPMetrics: Sendable {
             return made
         }
         histogram.record(elapsed)
+    }
+
+    /// Records the statements one request ran (labels as in `record`, without the status).
+    func recordStatements(route: String, method: HTTPRequest.Method, statements: Int) {
+        let key = Series(route: route, method: Self.knownMethods.contains(method) ? method.rawValue : "other", status: "")
+        let histogram = statementSeries.withLock { series in
+            if let existing = series[key] { return existing }
+            let made = registry.makeValueHistogram(
+                descriptor: MetricName.httpStatements, labels: [("route", key.route), ("method", key.method)], buckets: Self.statementBuckets)
+            series[key] = made
+            return made
+        }
+        histogram.record(Double(statements))
     }
 }

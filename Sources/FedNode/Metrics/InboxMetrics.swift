@@ -51,6 +51,18 @@ struct InboxMetrics: Sendable {
         registry.makeCounter(descriptor: MetricName.inboxRefused, labels: [("status", String(status))]).increment()
     }
 
+    /// Activity types reported by name; any other counts as `other`.
+    static let knownTypes: Set<String> = [
+        "Create", "Update", "Delete", "Follow", "Accept", "Reject", "Undo", "Like", "Announce", "Block", "Flag", "Move", "Add", "Remove", "EmojiReact",
+    ]
+
+    /// Records the statements one processed activity of `type` ran.
+    func recordStatements(type: String?, statements: Int) {
+        let label = type.flatMap { Self.knownTypes.contains($0) ? $0 : nil } ?? "other"
+        registry.makeValueHistogram(descriptor: MetricName.inboxStatements, labels: [("type", label)], buckets: HTTPMetrics.statementBuckets)
+            .record(Double(statements))
+    }
+
     /// Counts `count` processing attempts that ended with `outcome`.
     func ended(_ outcome: Outcome, count: Int = 1) {
         outcomes[outcome]?.increment(by: Int64(count))

@@ -65,6 +65,15 @@ enum MetricName {
              help: "Queue bookkeeping writes (attempts, delivery outcomes, retries) committed together in one transaction (SQLite or PostgreSQL).")
     }
 
+    /// `fednode_http_request_statements`, histogram by `route` and `method`.
+    static var httpStatements: MetricNameDescriptor {
+        make("http", "request_statements", help: "SQL statements run per request (transaction bodies; not BEGIN and COMMIT), by matched route pattern and method.")
+    }
+    /// `fednode_inbox_activity_statements`, histogram by activity `type`.
+    static var inboxStatements: MetricNameDescriptor {
+        make("inbox", "activity_statements", help: "SQL statements run per processed inbox activity (handling and finishing it), by activity type.")
+    }
+
     private static func make(_ subsystem: String, _ name: String, unit: String = "", help: String) -> MetricNameDescriptor {
         MetricNameDescriptor(namespace: "fednode", subsystem: subsystem, metricName: name, unitName: unit, helpText: help)
     }

@@ -126,15 +126,18 @@ public final class NodeDatabase: Sendable {
     @discardableResult
     public func migrate() throws(StorageError) -> [String] {
         if case .postgres(let postgres) = engine {
-            do { return try PostgresMigrations.migrate(postgres) } catch { throw .migrationFailed("\(error)") }
+            do { return try PostgresMigrations.migrate(postgres) } catch let error as StorageError { throw error } catch { throw .migrationFailed("\(error)") }
         }
         do {
             let migrator = Migrations.migrator
             let before = try pool.read { try migrator.appliedIdentifiers($0) }
+            try Migrations.refuseUnknown(before)
             try migrator.migrate(pool)
             let after = try pool.read { try migrator.appliedIdentifiers($0) }
             // In the order they ran (registration order), not alphabetical: names need not sort.
             return migrator.migrations.filter { after.contains($0) && !before.contains($0) }
+        } catch let error as StorageError {
+            throw error
         } catch {
             throw .migrationFailed("\(error)")
         }
@@ -149,7 +152,8 @@ public final class NodeDatabase: Sendable {
     /// - Returns: What `updates` returns, once its transaction is committed.
     /// - Throws: What `updates` throws, or the shared commit's `DatabaseError`.
     public func writeDurablyGrouped<T: Sendable>(_ updates: @escaping @Sendable (Transaction) throws -> T) async throws -> T {
-        try await group.write { try updates(Transaction($0)) }
+        let tally = StatementTally.current
+        return try await group.write { db in try StatementTally.counting(tally) { try updates(Transaction(db)) } }
     }
 
     /// Runs `updates` atomically in a write transaction committed with `synchronous = NORMAL`
@@ -164,11 +168,16 @@ public final class NodeDatabase: Sendable {
     /// - Throws: What `updates` throws (only its own changes are rolled back), or a GRDB
     ///   `DatabaseError`.
     public func writeBookkeeping<T: Sendable>(_ updates: @escaping @Sendable (Transaction) throws -> T) async throws -> T {
+        let tally = StatementTally.current
         switch engine {
-        case .sqlite(_, let bookkeeping): try await bookkeeping.write { try updates(Transaction($0)) }
+        case .sqlite(_, let bookkeeping):
+            return try await bookkeeping.write { db in try StatementTally.counting(tally) { try updates(Transaction(db)) } }
         // Not grouped: the inbox's claims hold the lock that orders the processes' claims, which
         // a group would hold until all of its callers were done.
-        case .postgres(let postgres): try await postgres.transaction(write: true, durable: false) { try updates(Transaction($0)) }
+        case .postgres(let postgres):
+            return try await postgres.transaction(write: true, durable: false) { session in
+                try StatementTally.counting(tally) { try updates(Transaction(session)) }
+            }
         }
     }
 
@@ -180,18 +189,21 @@ public final class NodeDatabase: Sendable {
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws, or a `DatabaseError`.
     public func read<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws -> T {
+        let tally = StatementTally.current
         switch engine {
         case .sqlite(let pool, _):
             defer { readers.leave() }
-            if readers.enter() { return try Self.readInPlace(pool, body) }
-            return try await pool.unsafeRead { db in try Self.inReadTransaction(db) { try body(Transaction($0)) } }
-        case .postgres(let postgres): return try await Self.run(body, write: false, on: postgres)
+            if readers.enter() { return try Self.readInPlace(pool, tally: tally, body) }
+            return try await pool.unsafeRead { db in
+                try Self.inReadTransaction(db) { db in try StatementTally.counting(tally) { try body(Transaction(db)) } }
+            }
+        case .postgres(let postgres): return try await Self.run(body, write: false, tally: tally, on: postgres)
         }
     }
 
     /// `read` on the calling thread (GRDB's synchronous read, which a non-async function calls).
-    private static func readInPlace<T>(_ pool: DatabasePool, _ body: (Transaction) throws -> T) throws -> T {
-        try pool.unsafeRead { db in try inReadTransaction(db) { try body(Transaction($0)) } }
+    private static func readInPlace<T>(_ pool: DatabasePool, tally: StatementTally?, _ body: (Transaction) throws -> T) throws -> T {
+        try pool.unsafeRead { db in try inReadTransaction(db) { db in try StatementTally.counting(tally) { try body(Transaction(db)) } } }
     }
 
     /// Runs `body` in a deferred read transaction begun and ended through cached statements,
@@ -219,22 +231,24 @@ public final class NodeDatabase: Sendable {
     /// - Returns: What `body` returns, once committed.
     /// - Throws: What `body` throws (the transaction is rolled back), or a `DatabaseError`.
     public func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws -> T {
+        let tally = StatementTally.current
         switch engine {
-        case .sqlite(let pool, _): try await pool.write { try body(Transaction($0)) }
-        case .postgres(let postgres): try await Self.run(body, write: true, on: postgres)
+        case .sqlite(let pool, _): return try await pool.write { db in try StatementTally.counting(tally) { try body(Transaction(db)) } }
+        case .postgres(let postgres): return try await Self.run(body, write: true, tally: tally, on: postgres)
         }
     }
 
     /// Runs a non-escaping `body` in a transaction on PostgreSQL's thread pool. The body is
     /// done before this returns, but the pool's job may outlive it, so the job holds the body
     /// through a box emptied before `withoutActuallyEscaping` checks that it did not escape.
-    private static func run<T: Sendable>(_ body: @Sendable (Transaction) throws -> T, write: Bool, on postgres: PostgresEngine) async throws -> T {
+    private static func run<T: Sendable>(_ body: @Sendable (Transaction) throws -> T, write: Bool, tally: StatementTally?,
+                                         on postgres: PostgresEngine) async throws -> T {
         try await withoutActuallyEscaping(body) { body in
             let box = BodyBox(body)
             defer { box.body = nil }
             return try await postgres.transaction(write: write) { session in
                 guard let body = box.body else { throw StorageError.database("transaction body released early") }
-                return try body(Transaction(session))
+                return try StatementTally.counting(tally) { try body(Transaction(session)) }
             }
         }
     }
@@ -305,6 +319,7 @@ public final class NodeDatabase: Sendable {
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
+            StatementTally.install(on: db)
             // 16 MiB of page cache per connection (SQLite's default is 2 MiB): index pages of a
             // large database stay in memory instead of being read again for every page view.
             try db.execute(sql: "PRAGMA cache_size = -16000")

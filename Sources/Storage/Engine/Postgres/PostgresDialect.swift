@@ -18,7 +18,10 @@
 /// | `IFNULL`, scalar `MAX(a, b)`, `MIN(a, b)`, `instr` | `COALESCE`, `GREATEST`, `LEAST`, `strpos` |
 /// | `substr` (negative starts count from the end) | `fednode_substr` (see `PostgresMigrations`) |
 /// | `strftime('%Y-%m-%d %H:%M:%f', 'now')` | `to_char(now() AT TIME ZONE 'UTC', …)` |
-/// | `json_each(x)` | `json_array_elements_text(CAST(x AS JSON)) AS json_each(value)` |
+/// | `json_each(?)` (a bound JSON array) | `unnest(CAST($N AS TEXT[])) AS json_each(value)`, bound as a `text[]` |
+/// | `x IN (SELECT CAST(value AS INTEGER) FROM json_each(?))` | `x = ANY(CAST($N AS BIGINT[]))` (`NOT IN`: `<> ALL`) |
+/// | `x IN (SELECT value FROM json_each(?))` | `x = ANY(CAST($N AS TEXT[]))` |
+/// | `json_each(x)` (any other argument) | `json_array_elements_text(CAST(x AS JSON)) AS json_each(value)` |
 /// | `printf('%0Nd', x)` | `lpad(CAST(x AS TEXT), N, '0')` |
 /// | `julianday(x)` | days since the Julian epoch from `CAST(x AS TIMESTAMP)` |
 /// | `CAST(x AS INTEGER)`, `AS REAL` | `AS BIGINT`, `AS DOUBLE PRECISION` |
@@ -30,6 +33,24 @@ enum PostgresDialect {
         /// The parameter tokens of the SQLite text, by SQLite index (index 1 first): a
         /// `SELECT` of them in SQLite binds GRDB arguments exactly as the original would.
         let parameters: [String]
+        /// The parameters (by index, 1 first) SQLite reads as a JSON array with `json_each`,
+        /// which PostgreSQL takes as a `text[]`: the engine binds each as an array of the JSON
+        /// array's elements, so the planner sees the elements (an index scan for a handful of
+        /// ids, where a JSON text's elements are a guess of a hundred rows).
+        var arrays: Set<Int> = []
+        /// What the statement returns, which decides how the engine runs it.
+        var kind: Kind = .other
+
+        enum Kind: Sendable {
+            /// A `SELECT`: rows.
+            case query
+            /// An `INSERT`, `UPDATE` or `DELETE` without `RETURNING`: a count of changed rows.
+            case command
+            /// An `INSERT`, `UPDATE` or `DELETE … RETURNING`: rows, one per changed row.
+            case returning
+            /// Anything else (schema changes, `WITH`, transaction control).
+            case other
+        }
     }
 
     /// Rewrites one SQLite statement.
@@ -41,14 +62,95 @@ enum PostgresDialect {
     static func translate(_ sql: String, booleans: Set<String> = [], primaryKey: (String) throws -> [String]) throws -> Statement {
         var tokens = SQLToken.tokenize(sql)
         let parameters = numberParameters(&tokens)
-        tokens = rewriteFunctions(tokens)
+        var arrays: Set<Int> = []
+        let functions = rewriteFunctions(tokens, arrays: true)
+        if let found = arrayParameters(functions) {
+            tokens = rewriteArrayMembership(functions)
+            arrays = found
+        } else {
+            // A parameter read by `json_each` and used as a value elsewhere stays JSON text.
+            tokens = rewriteFunctions(tokens, arrays: false)
+        }
         tokens = rewriteBareBooleans(tokens, booleans: booleans)
         tokens = rewriteOperators(tokens)
         tokens = aliasSubqueries(tokens)
         tokens = qualifyConflictUpdates(tokens)
         tokens = completeJoins(tokens)
         tokens = try rewriteInsertConflicts(tokens, primaryKey: primaryKey)
-        return Statement(sql: tokens.sql, parameters: parameters)
+        return Statement(sql: tokens.sql, parameters: parameters, arrays: arrays, kind: kind(of: tokens))
+    }
+
+    /// What a statement returns, from its first word (and `RETURNING`).
+    static func kind(of tokens: [SQLToken]) -> Statement.Kind {
+        guard let first = tokens.significant(from: 0) else { return .other }
+        switch tokens[first].keyword {
+        case "SELECT": return .query
+        case "INSERT", "UPDATE", "DELETE":
+            // A `RETURNING` of the statement itself, not of a subquery.
+            var depth = 0
+            for token in tokens[first...] {
+                if token.isSymbol("(") { depth += 1 } else if token.isSymbol(")") { depth -= 1 }
+                if depth == 0, token.isKeyword("RETURNING") { return .returning }
+            }
+            return .command
+        default: return .other
+        }
+    }
+
+    /// The parameters that stand in `CAST($N AS TEXT[])` (the rewritten `json_each`), or
+    /// `nil` when one of them is also used elsewhere.
+    private static func arrayParameters(_ tokens: [SQLToken]) -> Set<Int>? {
+        var arrays: Set<Int> = []
+        var others: Set<Int> = []
+        for i in tokens.indices where tokens[i].kind == .parameter {
+            guard let index = Int(tokens[i].text.dropFirst()) else { continue }
+            if let open = tokens.significant(before: i), tokens[open].isSymbol("("),
+               let cast = tokens.significant(before: open), tokens[cast].isKeyword("CAST"),
+               let asWord = tokens.significant(from: i + 1), tokens[asWord].isKeyword("AS"),
+               let type = tokens.significant(from: asWord + 1), tokens[type].isKeyword("TEXT"),
+               let bracket = tokens.significant(from: type + 1), tokens[bracket].isSymbol("[") {
+                arrays.insert(index)
+            } else {
+                others.insert(index)
+            }
+        }
+        return arrays.isDisjoint(with: others) ? arrays : nil
+    }
+
+    /// `x [NOT] IN (SELECT [CAST(]value[ AS BIGINT)] FROM unnest(CAST($N AS TEXT[])) AS
+    /// json_each(value))`, the batch idiom, as `x = ANY(…)` (`x <> ALL(…)`), which the planner
+    /// reads as one indexable condition on `x`.
+    private static func rewriteArrayMembership(_ tokens: [SQLToken]) -> [SQLToken] {
+        let integers = ["(", "SELECT", "CAST", "(", "VALUE", "AS", "BIGINT", ")", "FROM", "UNNEST", "(", "CAST", "(", "$", "AS", "TEXT",
+                        "[", "]", ")", ")", "AS", "JSON_EACH", "(", "VALUE", ")", ")"]
+        let strings = ["(", "SELECT", "VALUE", "FROM", "UNNEST", "(", "CAST", "(", "$", "AS", "TEXT", "[", "]", ")", ")", "AS",
+                       "JSON_EACH", "(", "VALUE", ")", ")"]
+        var out: [SQLToken] = []
+        var i = 0
+        while i < tokens.count {
+            guard tokens[i].isKeyword("IN"), let open = tokens.significant(from: i + 1), tokens[open].isSymbol("("),
+                  let close = tokens.closing(open) else {
+                out.append(tokens[i])
+                i += 1
+                continue
+            }
+            let inside = tokens[open...close].filter { $0.kind != .space && $0.kind != .comment }
+            let shape = inside.map { $0.kind == .parameter ? "$" : ($0.kind == .word ? $0.keyword : $0.text) }
+            guard shape == integers || shape == strings, let parameter = inside.first(where: { $0.kind == .parameter }) else {
+                out.append(tokens[i])
+                i += 1
+                continue
+            }
+            var negated = false
+            if let previous = out.lastIndex(where: { $0.kind != .space && $0.kind != .comment }), out[previous].isKeyword("NOT") {
+                out.removeSubrange(previous...)
+                negated = true
+            }
+            let type = shape == integers ? "BIGINT" : "TEXT"
+            out += SQLToken.tokenize("\(negated ? "<> ALL" : "= ANY") (CAST(\(parameter.text) AS \(type)[]))")
+            i = close + 1
+        }
+        return out
     }
 
     /// Replaces SQLite parameters by `$N`, numbered by SQLite's rules: `?` takes the largest
@@ -79,8 +181,9 @@ enum PostgresDialect {
         return (1...largest).map { byIndex[$0] ?? "?\($0)" }
     }
 
-    /// Function calls SQLite has and PostgreSQL lacks or spells differently.
-    static func rewriteFunctions(_ tokens: [SQLToken]) -> [SQLToken] {
+    /// Function calls SQLite has and PostgreSQL lacks or spells differently; with `arrays`,
+    /// `json_each` of a parameter reads a `text[]` (`Statement.arrays`).
+    static func rewriteFunctions(_ tokens: [SQLToken], arrays: Bool = false) -> [SQLToken] {
         var out: [SQLToken] = []
         var i = 0
         while i < tokens.count {
@@ -91,7 +194,7 @@ enum PostgresDialect {
                 i += 1
                 continue
             }
-            let arguments = tokens.arguments(open, close).map { rewriteFunctions($0) }
+            let arguments = tokens.arguments(open, close).map { rewriteFunctions($0, arrays: arrays) }
             func call(_ name: String, _ args: [[SQLToken]]) -> [SQLToken] {
                 var call = [SQLToken(kind: .word, text: name), SQLToken(kind: .symbol, text: "(")]
                 for (n, argument) in args.enumerated() {
@@ -115,6 +218,8 @@ enum PostgresDialect {
                 out += call("fednode_substr", arguments)
             case "STRFTIME" where arguments.count == 2 && arguments[1].sql.trimmingCharacters(in: .whitespaces) == "'now'":
                 out += raw("to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS')")
+            case "JSON_EACH" where arrays && bare.count == 1 && bare[0].count == 1 && bare[0][0].kind == .parameter:
+                out += raw("unnest(CAST(") + bare[0] + raw(" AS TEXT[])) AS json_each(value)")
             case "JSON_EACH":
                 out += call("json_array_elements_text", [raw("CAST(") + bare[0] + raw(" AS JSON)")])
                     + raw(" AS json_each(value)")

@@ -21,7 +21,9 @@ final class PostgresEngine: Sendable {
     private let compiler: DatabaseQueue
     /// The columns the schema declares BOOLEAN, in any table.
     private let booleanColumns: Set<String>
-    private let idle = Mutex<[PostgresConnection]>([])
+    private let idle = Mutex<[PooledConnection]>([])
+    /// The names of the statements the connections prepare.
+    let preparedNames = PreparedNames()
     private let connectionSlots: DispatchSemaphore
     private let writer = DispatchSemaphore(value: 1)
     private let nextConnectionID = Atomic<Int>(0)
@@ -58,12 +60,12 @@ final class PostgresEngine: Sendable {
                 """))
         }
         let first = try connect()
-        idle.withLock { $0.append(first) }
+        idle.withLock { $0.append(PooledConnection(first)) }
     }
 
     deinit {
         announcements.withLock { $0?.cancel() }
-        for connection in idle.withLock({ $0 }) { Self.close(connection) }
+        for pooled in idle.withLock({ $0 }) { Self.close(pooled.connection) }
         threads.shutdownGracefully { _ in }
     }
 
@@ -86,18 +88,10 @@ final class PostgresEngine: Sendable {
         defer { if write { writer.signal() } }
         connectionSlots.wait()
         defer { connectionSlots.signal() }
-        let connection = try idle.withLock { $0.popLast() } ?? connect()
+        let (pooled, session) = try begin(write: write, durable: durable)
         var healthy = true
         defer {
-            if healthy && !connection.isClosed { idle.withLock { $0.append(connection) } } else { Self.close(connection) }
-        }
-        let session = PostgresSession(connection: connection, engine: self)
-        do {
-            try session.run(postgres: write ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            if write && !durable { try session.run(postgres: "SET LOCAL synchronous_commit = off") }
-        } catch {
-            healthy = false
-            throw error
+            if healthy && !pooled.retire && !pooled.connection.isClosed { idle.withLock { $0.append(pooled) } } else { Self.close(pooled.connection) }
         }
         let value: T
         do {
@@ -109,6 +103,31 @@ final class PostgresEngine: Sendable {
         }
         for hook in session.takeCommitHooks() { hook() }
         return value
+    }
+
+    /// A connection of the pool with a transaction begun on it. A connection the server closed
+    /// while it was idle (a restart, an idle timeout) fails its first statement; then every idle
+    /// one is presumed gone as well, and one new connection is tried before the failure is the
+    /// caller's (nothing ran yet, so trying again cannot do anything twice).
+    private func begin(write: Bool, durable: Bool) throws -> (PooledConnection, PostgresSession) {
+        func begin(on pooled: PooledConnection) throws -> (PooledConnection, PostgresSession) {
+            let session = PostgresSession(pooled: pooled, engine: self)
+            do {
+                try session.run(postgres: write ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                if write && !durable { try session.run(postgres: "SET LOCAL synchronous_commit = off") }
+                return (pooled, session)
+            } catch {
+                Self.close(pooled.connection)
+                throw error
+            }
+        }
+        guard let pooled = idle.withLock({ $0.popLast() }) else { return try begin(on: PooledConnection(connect())) }
+        do {
+            return try begin(on: pooled)
+        } catch {
+            for stale in idle.withLock({ idle in defer { idle = [] }; return idle }) { Self.close(stale.connection) }
+            return try begin(on: PooledConnection(connect()))
+        }
     }
 
     /// A number for this process, different from that of every other process that took one
@@ -208,15 +227,16 @@ final class PostgresEngine: Sendable {
         return translated
     }
 
-    /// The values GRDB `arguments` bind to the parameters of `statement`: SQLite binds them
-    /// to a `SELECT` of the same parameter tokens, so positional and named arguments and
-    /// their checks behave exactly as on SQLite.
+    /// The values GRDB `arguments` bind to the parameters of `statement`, read from the
+    /// arguments by GRDB's rules (`nativeValues`); only if their storage cannot be read,
+    /// SQLite binds them to a `SELECT` of the same parameter tokens.
     func values(of arguments: StatementArguments, for statement: PostgresDialect.Statement) throws -> [DatabaseValue] {
         guard !statement.parameters.isEmpty else {
             if !arguments.isEmpty { throw DatabaseError(message: "wrong number of statement arguments: \(arguments)") }
             return []
         }
         let parameters = statement.parameters
+        if let values = try Self.nativeValues(of: arguments, parameters: parameters) { return values }
         // SQLite returns at most 2,000 columns: a statement with more parameters (a batch of
         // rows in one INSERT, a long IN list) is read in chunks. Each chunk also names the last
         // parameter, so SQLite counts as many parameters as the arguments hold (dropped after).

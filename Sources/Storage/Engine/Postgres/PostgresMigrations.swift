@@ -82,6 +82,7 @@ enum PostgresMigrations {
             try session.holdUntilCommit(.migrations)
             for statement in prelude { try pg.run(postgres: statement) }
             let applied = Set(try pg.run(postgres: "SELECT identifier FROM grdb_migrations").compactMap { $0[0] as String? })
+            try Migrations.refuseUnknown(applied)
             let dialect = PostgresSchemaDialect(triggerTables: PostgresSchemaDialect.triggerTables(in: Migrations.all.flatMap(\.statements)))
             var done: [String] = []
             for (identifier, statements) in Migrations.all where !applied.contains(identifier) {

@@ -8,35 +8,26 @@ import PostgresNIO
 /// transaction body (never an event loop nor the cooperative pool: `PostgresEngine` runs bodies
 /// on a thread pool of its own).
 final class PostgresSession {
-    private let connection: PostgresConnection
+    private let pooled: PooledConnection
+    private var connection: PostgresConnection { pooled.connection }
     let engine: PostgresEngine
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     private(set) var changesCount = 0
     private var commitHooks: [@Sendable () -> Void] = []
 
-    init(connection: PostgresConnection, engine: PostgresEngine) {
-        self.connection = connection
+    init(pooled: PooledConnection, engine: PostgresEngine) {
+        self.pooled = pooled
         self.engine = engine
     }
 
     // MARK: Running SQL
 
-    /// Runs PostgreSQL SQL (already in its dialect) with `values` bound to `$1`….
+    /// Runs PostgreSQL SQL (already in its dialect) with `values` bound to `$1`…, as an
+    /// unnamed statement (parsed and planned for this one execution).
     @discardableResult
     func run(postgres sql: String, _ values: [DatabaseValue] = []) throws -> [Row] {
-        var bindings = PostgresBindings(capacity: values.count)
-        for value in values {
-            switch value.storage {
-            case .null: bindings.appendNull()
-            // Numbers and bytes go typed (a parameter used in two places must have one type);
-            // text goes untyped, so the server reads it as the column or function wants it
-            // (text, citext, json, a number written as text), as SQLite's affinity would.
-            case .int64(let int): bindings.append(int)
-            case .double(let double): bindings.append(double)
-            case .string(let string): bindings.append(UntypedText(string))
-            case .blob(let data): bindings.append(ByteBuffer(bytes: data))
-            }
-        }
+        StatementTally.countStatement()
+        let (bindings, _) = try Self.bindings(values, arrays: [])
         let result: PostgresQueryResult
         do {
             result = try connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: engine.logger).wait()
@@ -51,12 +42,100 @@ final class PostgresSession {
         return try result.rows.map { try engine.makeRow($0) }
     }
 
+    /// Runs a statement of a known kind with `values` bound to `$1`… (the `arrays` among them
+    /// as arrays): queries and writes as named prepared statements, anything else unnamed.
+    @discardableResult
+    func run(_ sql: String, kind: PostgresDialect.Statement.Kind, arrays: Set<Int> = [], _ values: [DatabaseValue]) throws -> [Row] {
+        guard kind != .other else {
+            precondition(arrays.isEmpty, "array parameters in a statement of no known kind")
+            return try run(postgres: sql, values)
+        }
+        StatementTally.countStatement()
+        let (bindings, signature) = try Self.bindings(values, arrays: arrays)
+        let name = engine.preparedNames.name(sql: sql, signature: signature)
+        let (connection, logger) = (connection, engine.logger)
+        let firstUse = !pooled.prepared.contains(name)
+        // postgres-nio's prepared statements give rows, not the command tag that counts the
+        // changed rows: a write returns a row for each of them instead.
+        let text = kind == .command ? String(Self.trimmedForReturning(sql)) + "\nRETURNING 1" : sql
+        do {
+            let rows = try PostgresCallExecutor.wait {
+                try await PreparedText.$current.withValue((name, text)) {
+                    var rows: [PostgresRow] = []
+                    for try await row in try await connection.execute(PreparedRows(bindings: bindings), logger: logger) { rows.append(row) }
+                    return rows
+                }
+            }
+            if kind != .query { changesCount = rows.count }
+            if firstUse {
+                pooled.prepared.insert(name)
+                if pooled.prepared.count > PooledConnection.preparedLimit { pooled.retire = true }
+            }
+            return kind == .command ? [] : try rows.map { try engine.makeRow($0) }
+        } catch {
+            // postgres-nio answers every later use of a statement whose preparation failed
+            // with that failure; a plan invalidated by a schema change must be made anew.
+            // Errors of executing (constraints, serialisation, data, raised) say nothing of the
+            // preparation.
+            let state = (error as? PSQLError)?.serverInfo?[.sqlState]
+            let ofExecution = state.map { ["23", "40", "22", "P0"].contains(String($0.prefix(2))) } ?? false
+            if (firstUse && !ofExecution) || state == "0A000" || state == "26000" { pooled.retire = true }
+            throw PostgresEngine.databaseError(error, sql: text)
+        }
+    }
+
+    /// `sql` without the spaces and semicolons it may end with, so a clause can follow.
+    private static func trimmedForReturning(_ sql: String) -> Substring {
+        var end = sql.endIndex
+        while end > sql.startIndex, let last = sql[..<end].last, last == ";" || last.isWhitespace { end = sql.index(before: end) }
+        return sql[..<end]
+    }
+
+    /// `values` as postgres-nio bindings, with a signature of their types (a statement
+    /// prepared for one set of types cannot take another).
+    private static func bindings(_ values: [DatabaseValue], arrays: Set<Int>) throws -> (PostgresBindings, String) {
+        var bindings = PostgresBindings(capacity: values.count)
+        var signature = ""
+        signature.reserveCapacity(values.count)
+        for (offset, value) in values.enumerated() {
+            if arrays.contains(offset + 1) {
+                guard case .string(let json) = value.storage else {
+                    throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "a JSON array was expected, not \(value)")
+                }
+                bindings.append(try PostgresEngine.arrayElements(json))
+                signature.append("a")
+                continue
+            }
+            switch value.storage {
+            case .null:
+                bindings.appendNull()
+                signature.append("n")
+            // Numbers and bytes go typed (a parameter used in two places must have one type);
+            // text goes untyped, so the server reads it as the column or function wants it
+            // (text, citext, json, a number written as text), as SQLite's affinity would.
+            case .int64(let int):
+                bindings.append(int)
+                signature.append("i")
+            case .double(let double):
+                bindings.append(double)
+                signature.append("d")
+            case .string(let string):
+                bindings.append(UntypedText(string))
+                signature.append("t")
+            case .blob(let data):
+                bindings.append(ByteBuffer(bytes: data))
+                signature.append("b")
+            }
+        }
+        return (bindings, signature)
+    }
+
     /// Rows of SQLite `sql` with GRDB `arguments`, rewritten for PostgreSQL.
     func rows(sql: String, arguments: StatementArguments) throws -> [Row] {
         let statements = PostgresEngine.splitStatements(sql)
         guard statements.count > 1 else {
             let translated = try engine.translate(sql)
-            return try run(postgres: translated.sql, try engine.values(of: arguments, for: translated))
+            return try run(translated.sql, kind: translated.kind, arrays: translated.arrays, try engine.values(of: arguments, for: translated))
         }
         // Several statements (schema changes, maintenance) take no arguments.
         guard arguments.isEmpty else { throw DatabaseError(message: "arguments for several statements at once: \(sql)") }
@@ -117,7 +196,7 @@ final class PostgresSession {
             break
         }
         if returning { sql += " RETURNING *" }
-        return try run(postgres: sql, columns.map { values[$0] ?? .null }).first
+        return try run(sql, kind: returning ? .returning : .command, columns.map { values[$0] ?? .null }).first
     }
 
     /// Updates every column of a record's row. - Returns: Whether the row exists.
@@ -129,7 +208,7 @@ final class PostgresSession {
         guard !updated.isEmpty else { return try exists(record) }
         let assignments = updated.enumerated().map { "\"\($1)\" = $\($0 + 1)" }.joined(separator: ", ")
         let condition = key.enumerated().map { "\"\($1)\" = $\(updated.count + $0 + 1)" }.joined(separator: " AND ")
-        try run(postgres: "UPDATE \"\(table)\" SET \(assignments) WHERE \(condition)",
+        try run("UPDATE \"\(table)\" SET \(assignments) WHERE \(condition)", kind: .command,
                 updated.map { values[$0] ?? .null } + key.map { values[$0] ?? .null })
         return changesCount > 0
     }
@@ -137,14 +216,14 @@ final class PostgresSession {
     /// Deletes a record's row. - Returns: Whether there was one.
     func delete<R: MutablePersistableRecord>(_ record: R) throws -> Bool {
         let (condition, values) = try keyCondition(record)
-        try run(postgres: "DELETE FROM \"\(R.databaseTableName)\" WHERE \(condition)", values)
+        try run("DELETE FROM \"\(R.databaseTableName)\" WHERE \(condition)", kind: .command, values)
         return changesCount > 0
     }
 
     /// Whether a record's row exists.
     func exists<R: MutablePersistableRecord>(_ record: R) throws -> Bool {
         let (condition, values) = try keyCondition(record)
-        return try !run(postgres: "SELECT 1 FROM \"\(R.databaseTableName)\" WHERE \(condition) LIMIT 1", values).isEmpty
+        return try !run("SELECT 1 FROM \"\(R.databaseTableName)\" WHERE \(condition) LIMIT 1", kind: .query, values).isEmpty
     }
 
     private func keyCondition<R: MutablePersistableRecord>(_ record: R) throws -> (String, [DatabaseValue]) {
