@@ -99,8 +99,9 @@ test-postgres: deps test-deps venv
 	  $(SWIFT) test --skip-build --filter WebBrowserTests || status=1; \
 	  exit $$status
 
-## Release build, then the benchmark suite (DESIGN.md budgets): prints one table and writes
-## BENCHMARKS.md. Keys and generated databases are cached in $(BENCH_DIR) (about 2 GB).
+## Release build, then the benchmark suite (each figure against its budget and a same-run
+## reference): prints one table and rewrites BENCHMARKS.md with it. Keys and generated
+## databases are cached in $(BENCH_DIR) (about 2 GB).
 BENCH_DIR ?= .bench
 BENCH_ARGS ?=
 bench: release

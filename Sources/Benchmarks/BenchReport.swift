@@ -60,21 +60,11 @@ struct BenchReport: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Writes the report to `path`, keeping whatever follows `analysisMarker` in the file there
-    /// (the hand-written analysis of missed budgets survives reruns).
+    /// Writes the report to `path`, replacing whatever the file held: `BENCHMARKS.md` is the
+    /// generated report and nothing else, so every run leaves exactly what it measured.
     func write(to path: String) throws {
-        var text = markdown
-        let existing = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        if let range = existing.range(of: Self.analysisMarker) {
-            text += "\n" + String(existing[range.lowerBound...])
-        } else {
-            text += "\n" + Self.analysisMarker + "\n"
-        }
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try markdown.write(toFile: path, atomically: true, encoding: .utf8)
     }
-
-    /// Everything after this line in `BENCHMARKS.md` is written by hand and kept by `make bench`.
-    static let analysisMarker = "<!-- Written by hand below this line; `make bench` keeps it. -->"
 
     private static func aligned(_ rows: [[String]]) -> [String] {
         let widths = (0..<(rows.first?.count ?? 0)).map { column in rows.map { $0[column].count }.max() ?? 0 }

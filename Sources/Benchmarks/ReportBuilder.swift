@@ -4,7 +4,7 @@ struct ReportBuilder {
     let settings: BenchSettings
     let results: Results
 
-    /// Budgets from the issue, in the units measured.
+    /// The budget each figure is judged against, in the units measured.
     enum Budget {
         static let inboxPerSecond = 5_000.0
         static let deliveryShareOfSigning = 0.5

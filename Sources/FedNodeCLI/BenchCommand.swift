@@ -2,7 +2,7 @@ import ArgumentParser
 import Benchmarks
 import Foundation
 
-/// `fednode bench`: the performance benchmarks of DESIGN.md's budgets, each against a
+/// `fednode bench`: the performance benchmarks, each figure against its budget and against a
 /// reference measured in the same run; prints one table and writes `BENCHMARKS.md`.
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
-/// Builds this node's public URLs, as DESIGN.md fixes them: `BASE/users/NAME`,
-/// `/users/NAME/statuses/ID`, `/users/NAME/inbox|outbox|followers|following`.
+/// Builds this node's public URLs: `BASE/users/NAME`, `/users/NAME/statuses/ID`,
+/// `/users/NAME/inbox|outbox|followers|following`. They never change once published, since
+/// other servers store them as ids.
 public struct NodeURLs: Sendable {
     /// Public base URL without a trailing slash.
     public let base: String

@@ -3,7 +3,8 @@ import Foundation
 import Storage
 
 /// Records outgoing activities and their deliveries, always inside the transaction of the
-/// action that caused them (STYLE.md rule 5). Callers notify `node.deliverySignal` after commit.
+/// action that caused them, so an action is never stored without its deliveries nor delivered
+/// without being stored. Callers notify `node.deliverySignal` after commit.
 enum Outbox {
     /// Stores `activity` in the sender's outbox and queues one delivery per distinct inbox.
     /// - Parameters:

@@ -62,7 +62,7 @@ enum InboxOutcome: Sendable, Equatable {
     case ignored(String)
 }
 
-/// One handler per inbound activity type (STYLE.md rule 1).
+/// One handler per inbound activity type (`Inbox/Handlers`), chosen by `InboxDispatcher`.
 protocol InboxHandler: Sendable {
     /// Applies the activity. Must be idempotent: processing it twice changes nothing more.
     func handle(_ context: InboxContext) async throws(NodeError) -> InboxOutcome

@@ -2,8 +2,9 @@ import Activity
 import Foundation
 import Signatures
 
-/// Only the origin speaks for its objects (DESIGN.md, inbound step 4): the checks an inbound
-/// activity passes before anything is fetched for it.
+/// Only the origin speaks for its objects: the checks an inbound activity passes before its
+/// signature is verified, so nothing (its signing key included) is fetched for one that would be
+/// refused anyway.
 enum InboxOrigin {
     /// Activity types whose object is the sender's own: created, changed, removed or undone.
     static let ownObjectTypes: Set<String> = ["Create", "Update", "Delete", "Undo"]

@@ -8,7 +8,7 @@ import Glibc
 /// kernel at once (`madvise`), and the next requests fault the same pages in again. On a
 /// busy node that happened many times a second: a page of the home timeline spent about a
 /// tenth of its CPU in those calls, the page faults after them and the other core's TLB
-/// flushes (BENCHMARKS.md, round eleven). Each arena now keeps up to `trimThreshold` free
+/// flushes (docs/benchmarks-history.md). Each arena keeps up to `trimThreshold` free
 /// before trimming, and only allocations of `mmapThreshold` or more (a photo's pixels) get a
 /// mapping of their own, returned to the kernel when freed. Memory at start is the same;
 /// after a burst, each arena may keep up to `trimThreshold` of free memory at its top.

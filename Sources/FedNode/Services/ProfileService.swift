@@ -3,7 +3,7 @@ import Foundation
 import Storage
 
 /// Profile edits by local accounts. The saved profile and the `Update` of the actor to every
-/// follower's inbox are written in one transaction (STYLE.md rule 5), so remote copies follow.
+/// follower's inbox are written in one transaction, so remote copies follow every saved edit.
 public struct ProfileService: Sendable {
     let node: Node
 

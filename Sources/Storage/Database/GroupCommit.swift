@@ -10,7 +10,7 @@ import Synchronization
 /// happened (durably, except in bookkeeping groups, which do not wait for the sync).
 ///
 /// A commit costs the single writer about half a millisecond here (its WAL pages and the sync;
-/// BENCHMARKS.md, round ten), so a transaction per inbox activity would cap acceptance at a few
+/// docs/benchmarks-history.md), so a transaction per inbox activity would cap acceptance at a few
 /// thousand a second with nothing else written; under 64 concurrent senders a group holds dozens.
 final class GroupCommit: Sendable {
     /// Runs one transaction around `changes` (the engine's write, durable or not).

@@ -12,13 +12,13 @@ import Synchronization
 /// would wait for ever. So every read through `NodeDatabase` counts itself here (`read`,
 /// `readBlocking`, the integrity check), and runs in place only when the reads in flight,
 /// itself included, leave one of the pool's readers unused, kept for code that uses the pool
-/// directly (tests, tools). Reads past that wait on the pool's queues, as before. A read that
+/// directly (tests, tools). Reads past that wait on the pool's queues. A read that
 /// went in place can still wait a moment, for readers that async reads took after it entered,
 /// but the last cooperative thread to enter finds a reader free, and finishing frees it to
 /// run the continuations that give the others back. GRDB's barriers (closing the pool,
 /// `releaseMemory()`, migrations) wait for every reader; none of them runs while the node
 /// serves. Measured with many clients at once, this mix cost less CPU per request than either
-/// way alone (BENCHMARKS.md, round twelve).
+/// way alone (docs/benchmarks-history.md).
 final class ReaderGate: Sendable {
     /// The most reads that run in place at once.
     let limit: Int

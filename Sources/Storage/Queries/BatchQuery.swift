@@ -7,7 +7,7 @@ import GRDB
 /// The ids go into one statement argument, a JSON array read by `json_each`, so the SQL text
 /// never depends on how many there are: each statement is prepared once per connection and
 /// then taken from GRDB's statement cache (preparing `IN (?, ?, …)` lists of every length
-/// afresh was a seventh of the home timeline's CPU; see BENCHMARKS.md). There is no limit on
+/// afresh was a seventh of the home timeline's CPU). There is no limit on
 /// the number of ids.
 enum BatchQuery {
     /// The ids of a batch as an SQL subquery, for `… IN (\(BatchQuery.ids))`; its one
@@ -28,7 +28,7 @@ enum BatchQuery {
     /// them (`idTable(n)`). SQLite looks each id up in `t`'s index, where
     /// `IN (\(ids))` first copies the list into a temporary B-tree with a pager of its own,
     /// allocated, filled and freed at every statement (a few percent of a list page's CPU, ten
-    /// such statements a page; BENCHMARKS.md, round eleven). `CROSS JOIN` keeps the ids the
+    /// such statements a page). `CROSS JOIN` keeps the ids the
     /// outer loop on SQLite; `json` lists each id once, so each row comes once. Select the
     /// joined tables' columns by alias (`t.*`): `json_each` has columns of its own, `id` among them.
     static let idTable = "json_each(?)"

@@ -1,6 +1,7 @@
 import GRDB
 
-/// Home timelines, built by fan-out on write (DESIGN.md, "Home timeline").
+/// Home timelines, built by fan-out on write: a post gets one row per local reader when it is
+/// stored, so reading a page is one index range, whatever the number of accounts followed.
 public enum HomeTimeline {
     /// Adds `postId` to the home timeline of every local accepted follower of `authorId`
     /// (and of the author, when local), skipping readers in a block relation with the author.

@@ -3,8 +3,8 @@ import GRDB
 
 extension Account {
     /// Decodes an `accounts` row by column name, without `Codable` and its key strategy (a page
-    /// of statuses decodes its authors and mentions; see BENCHMARKS.md). As the `Codable`
-    /// decoding did, an optional column missing from the row reads as `nil` and a missing
+    /// of statuses decodes its authors and mentions). As `Codable`
+    /// decoding does, an optional column missing from the row reads as `nil` and a missing
     /// required one throws; `fields` is JSON, read with the record's JSON decoder.
     /// - Throws: `RowDecodingError` when a required column is missing or holds a wrong value,
     ///   a `DecodingError` when `fields` is not a JSON list of links.

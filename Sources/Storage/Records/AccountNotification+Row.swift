@@ -3,8 +3,8 @@ import GRDB
 
 extension AccountNotification {
     /// Decodes a `notifications` row by column name, without `Codable` and its key strategy
-    /// (a notifications page decodes one per item; see BENCHMARKS.md). As the `Codable`
-    /// decoding did, an optional column missing from the row reads as `nil` and a missing
+    /// (a notifications page decodes one per item). As `Codable`
+    /// decoding does, an optional column missing from the row reads as `nil` and a missing
     /// required one throws.
     /// - Throws: `RowDecodingError` when a required column is missing or holds a wrong value.
     public init(row: Row) throws {

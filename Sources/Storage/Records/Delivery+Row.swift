@@ -4,7 +4,7 @@ import GRDB
 extension Delivery {
     /// Decodes a `delivery_queue` row by column name, without `Codable` and its key strategy:
     /// the delivery worker reads every due row, payload included, so this is on the path of
-    /// every delivery (see BENCHMARKS.md). As the `Codable` decoding did, an optional column
+    /// every delivery. As `Codable` decoding does, an optional column
     /// missing from the row reads as `nil` and a missing required one throws.
     /// - Throws: `RowDecodingError` when a required column is missing or holds a wrong value.
     public init(row: Row) throws {

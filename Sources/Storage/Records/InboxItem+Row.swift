@@ -3,8 +3,8 @@ import GRDB
 
 extension InboxItem {
     /// Decodes an `inbox_queue` row by column name, without `Codable` and its key strategy: the
-    /// inbox worker reads every item it claims, payload included (see BENCHMARKS.md). As the
-    /// `Codable` decoding did, an optional column missing from the row reads as `nil` and a
+    /// inbox worker reads every item it claims, payload included. As
+    /// `Codable` decoding does, an optional column missing from the row reads as `nil` and a
     /// missing required one throws.
     /// - Throws: `RowDecodingError` when a required column is missing or holds a wrong value.
     public init(row: Row) throws {

@@ -3,8 +3,8 @@ import GRDB
 
 extension OAuthToken {
     /// Decodes an `oauth_tokens` row by column name, without `Codable` and its key strategy:
-    /// every request with a bearer token reads one (see BENCHMARKS.md). As the `Codable`
-    /// decoding did, an optional column missing from the row reads as `nil` and a missing
+    /// every request with a bearer token reads one. As `Codable`
+    /// decoding does, an optional column missing from the row reads as `nil` and a missing
     /// required one throws.
     /// - Throws: `RowDecodingError` when a required column is missing or holds a wrong value.
     public init(row: Row) throws {

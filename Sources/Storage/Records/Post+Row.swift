@@ -3,7 +3,7 @@ import GRDB
 
 extension Post {
     /// Decodes a `posts` row by column name, without `Codable` and its key strategy (a page
-    /// of statuses decodes dozens of rows; see BENCHMARKS.md). As the `Codable` decoding did,
+    /// of statuses decodes dozens of rows). As `Codable` decoding does,
     /// an optional column missing from the row reads as `nil` and a missing required one throws.
     /// - Throws: `RowDecodingError` when a required column is missing or holds a wrong value.
     public init(row: Row) throws {

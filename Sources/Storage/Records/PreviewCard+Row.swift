@@ -3,8 +3,8 @@ import GRDB
 
 extension PreviewCard {
     /// Decodes a `preview_cards` row by column name, without `Codable` and its key strategy
-    /// (see BENCHMARKS.md). As the `Codable` decoding did, an optional column missing from the
-    /// row reads as `nil` and a missing required one throws.
+    /// (every page of statuses decodes its cards). As `Codable` decoding does, an optional
+    /// column missing from the row reads as `nil` and a missing required one throws.
     /// - Throws: `RowDecodingError` when a required column is missing or holds a wrong value.
     public init(row: Row) throws {
         id = try row.decode(forColumn: "id")

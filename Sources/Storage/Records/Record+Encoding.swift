@@ -5,10 +5,10 @@ import GRDB
 // activity's post, photos, mentions, hashtags and notifications; the inbox queue; a post's
 // deliveries). `Codable` encoding converts every property name to snake_case at every write
 // and goes through the encoder's containers: in the inbox drain's profile, `Media.save` alone
-// took 10 % of the server's samples, most of it in `_convertToSnakeCase` (BENCHMARKS.md,
-// round ten). Each encoder writes every stored property under its column name, the same
-// values the `Codable` encoding wrote (`RecordEncodingTests` compares them); a property added
-// to one of these records must be added here too, which that test catches.
+// took 10 % of the server's samples, most of it in `_convertToSnakeCase` (see
+// docs/benchmarks-history.md). Each encoder writes every stored property under its column
+// name, the same values the `Codable` encoding writes (`RecordEncodingTests` compares them);
+// a property added to one of these records must be added here too, which that test catches.
 
 extension Post {
     /// The `posts` row (see above).

@@ -21,7 +21,7 @@ struct RedirectTargetTests {
     ]
 
     /// The hostile targets sent to `POST /login`, which allows 30 sign-ins per address in five
-    /// minutes: the issue's, and one of each other kind.
+    /// minutes: the TAB one (`/\t/evil`), and one of each other kind.
     static let sentToLogin = ["/\t/evil", "//evil", "/\\evil", "%2F%2Fevil", "/%2F/evil", "https://evil", "/%2509/evil", "/%5Cevil",
                               "javascript:alert(1)", "/\u{3000}/evil", "/\u{200B}/evil", "/\r\n/evil", "evil.example"]
 

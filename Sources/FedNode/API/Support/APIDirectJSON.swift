@@ -3,7 +3,7 @@
 /// Codable's containers, the dynamic casts of each value and the snake-case conversion of each
 /// key. The entities of every list (statuses with their accounts, photos, mentions and tags,
 /// notifications) write themselves: encoding a page of 20 statuses through Codable was about a
-/// sixth of the server's CPU on the home timeline (BENCHMARKS.md, round eight).
+/// sixth of the server's CPU on the home timeline (docs/benchmarks-history.md).
 ///
 /// A conformance writes the keys in the order of the type's stored properties (Codable's
 /// order), each converted to snake case; `@Nullable` properties as `null` when absent, plain
