@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Preparing a statement runs SQLite's parser and GRDB's authorizer over every column it
 /// touches, which costs more than running most reads: a profile's statuses spent 29 % of their
-/// CPU preparing the page's one query again at every request (BENCHMARKS.md, round eleven).
+/// CPU preparing the page's one query again at every request (docs/benchmarks-history.md).
 /// So raw queries (`fetchAll(_:sql:arguments:)` and the like) are taken from the connection's
 /// statement cache too, not only the constant SQL of `SQLSession.cachedStatement`. That cache
 /// keeps every text it ever saw, and a text that carried values instead of parameters would
