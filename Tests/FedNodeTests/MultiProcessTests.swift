@@ -136,6 +136,76 @@ struct MultiProcessTests {
         }
     }
 
+    @Test("PostgreSQL restarting mid-burst: every activity acknowledged is processed once it is back, without restarting the node")
+    func serverRestart() async throws {
+        // A cluster of its own: restarting the shared one would cut the other tests' connections.
+        let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/pg-cluster").path
+        let clusterDir = (NSTemporaryDirectory() as NSString).appendingPathComponent("fednode-restart-pg-\(UUID().uuidString.prefix(8))")
+        let started = try ChildProcess.run(scripts, ["start", clusterDir])
+        try #require(started.status == 0, "\(started.stderr)")
+        defer { _ = try? ChildProcess.run(scripts, ["stop", clusterDir]) }
+        let url = started.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let dataDir = clusterDir + "-data"
+        defer { try? FileManager.default.removeItem(atPath: dataDir) }
+        let port = try LoopbackPort.free()
+        let domain = "127.0.0.1:\(port)"
+        let created = try await FedNodeProcess.run(["user", "create", "alice", "--email", "alice@example.test", "--password", "correct horse",
+                                                    "--data-dir", dataDir, "--database", url, "--domain", domain, "--test-mode"])
+        #expect(created.status == 0, "\(created.stderr)")
+        let origin = try RemoteOrigin()
+        try await origin.start()
+        defer { Task { await origin.stop() } }
+        let log = dataDir + ".log"
+        let process = try ChildProcess(FedNodeProcess.executable.path, [
+            "serve", "--port", "\(port)", "--domain", domain, "--data-dir", dataDir, "--database", url, "--test-mode", "--log-level", "warning",
+        ], environment: ProcessInfo.processInfo.environment.merging(["FEDNODE_PASSWORD_COST": "10"]) { $1 }, stdout: .file(log), stderr: .file(log))
+        defer {
+            process.terminate()
+            _ = process.waitForExit()
+            try? FileManager.default.removeItem(atPath: log)
+        }
+        let client = CurlHTTPClient(configuration: .init(userAgent: "restart-test", allowPrivateAddresses: true))
+        defer { client.shutdown() }
+        let base = "http://127.0.0.1:\(port)"
+        try await Self.waitUntilReady(base, client: client)
+
+        // Follows sent one after another while the server restarts: those answered 202 are
+        // promised; the others a real sender would send again.
+        let alice = "http://\(domain)/users/alice"
+        let restarted = RestartOutcome()
+        var acknowledged: [String] = []
+        var refused = 0
+        var sent = 0
+        var sentSinceRestart = 0
+        while sent < 1_000, sentSinceRestart < 40 {
+            if sent == 20 {
+                Task.detached { restarted.set((try? ChildProcess.run(scripts, ["restart", clusterDir]).status) ?? -1) }
+            }
+            let actor = origin.actor("f\(sent)")
+            let id = "\(actor)/follows/1"
+            let status = (try? await origin.deliver(["type": "Follow", "id": id, "actor": actor, "object": alice],
+                                                    to: "\(base)/users/alice/inbox", authority: domain, client: client)) ?? 0
+            if status == 202 { acknowledged.append(id) } else { refused += 1 }
+            sent += 1
+            if restarted.status != nil { sentSinceRestart += 1 }
+        }
+        #expect(restarted.status == 0, "the cluster restarted")
+        #expect(acknowledged.count >= 40, "the node took activities again after the restart (\(refused) of \(sent) refused)")
+
+        // Back on its own: everything acknowledged is processed, once, and the node answers.
+        let database = try NodeDatabase(url: #require(DatabaseURL(url)))
+        try await eventually("every acknowledged Follow was processed", within: 120) {
+            let processed = Set((try? await database.readSQL { db in
+                try String.fetchAll(db, sql: "SELECT uri FROM seen_activities WHERE outcome = 'processed'")
+            }) ?? [])
+            return acknowledged.allSatisfy(processed.contains)
+        }
+        let follows = try await database.readSQL { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM follows") ?? -1 }
+        #expect(follows >= acknowledged.count)
+        #expect(try await client.execute(HTTPClientRequest(url: "\(base)/readyz")).status == 200)
+    }
+
     /// Waits until `base/readyz` answers 200.
     private static func waitUntilReady(_ base: String, client: CurlHTTPClient) async throws {
         try await eventually("\(base) is ready", within: 90) {
@@ -242,6 +312,13 @@ private final class RemoteOrigin: Sendable {
         try RequestSigner(keyId: "\(activity["actor"] as? String ?? "")#main-key", privateKey: key).sign(&request)
         return try await client.execute(HTTPClientRequest(method: "POST", url: inbox, headers: request.headers, body: request.body)).status
     }
+}
+
+/// The exit status of a restart running beside the test's requests, once it ended.
+private final class RestartOutcome: Sendable {
+    private let value = Mutex<Int32?>(nil)
+    var status: Int32? { value.withLock { $0 } }
+    func set(_ status: Int32) { value.withLock { $0 = status } }
 }
 
 /// Polls `condition` every 100 ms until it holds, failing after `seconds`.
