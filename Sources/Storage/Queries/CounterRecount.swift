@@ -1,7 +1,7 @@
 import GRDB
 
 /// The counters of `account_stats` and `post_stats` counted again from the rows they summarise,
-/// with the same rules as the triggers that keep them (see `Migrations+Counters.swift`).
+/// with the same rules as the triggers that keep them (see `Migrations/0006-v5-counters.swift`).
 enum CounterRecount {
     /// `(id, followers, following, statuses, last_post)` of every account with a non-zero count
     /// or a post (`last_post`: its newest post's or boost's id).
