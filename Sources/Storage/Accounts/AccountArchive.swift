@@ -1,6 +1,15 @@
 import Foundation
 import GRDB
 
+extension Transaction {
+    /// What an account's data export reads, and the files its deletion removes.
+    public var accountArchive: AccountArchive { AccountArchive(db: session) }
+}
+
+/// What an account's data export reads (its relationships, posts, likes, bookmarks, photos)
+/// and the media files its deletion removes.
+public struct AccountArchive { let db: SQLSession }
+
 extension AccountArchive {
     /// The accounts `accountId` follows (accepted or still requested), oldest follow first, at
     /// most `limit`.

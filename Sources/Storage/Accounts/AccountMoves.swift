@@ -1,6 +1,14 @@
 import Foundation
 import GRDB
 
+extension Transaction {
+    /// Account aliases (`alsoKnownAs`) and moves (`movedTo`).
+    public var accountMoves: AccountMoves { AccountMoves(db: session) }
+}
+
+/// Account aliases (`alsoKnownAs`) and moves (`movedTo`).
+public struct AccountMoves { let db: SQLSession }
+
 extension AccountMoves {
     /// The actor ids `accountId` says it also is, oldest first.
     public func aliases(of accountId: Int64) throws -> [String] {

@@ -1,6 +1,14 @@
 import Foundation
 import GRDB
 
+extension Transaction {
+    /// Private notes about other accounts.
+    public var accountNotes: AccountNotes { AccountNotes(db: session) }
+}
+
+/// Private notes about other accounts.
+public struct AccountNotes { let db: SQLSession }
+
 extension AccountNotes {
     /// Sets `accountId`'s private note about `targetId`; an empty comment deletes it.
     public func set(account accountId: Int64, target targetId: Int64, comment: String, at date: Date = Date()) throws {

@@ -1,6 +1,20 @@
 import Foundation
 import GRDB
 
+// Accounts, local and remote: the tables `accounts`, `credentials` (local sign-in), `tombstones`
+// (deleted local objects) and `account_stats` (counters kept by triggers). The other files of
+// this folder: `account_tokens` and `unconfirmed_accounts` (AccountTokens, EmailChanges),
+// `account_aliases` and `account_moves` (AccountMoves), `account_notes` (AccountNotes), and an
+// account's data export (AccountArchive, which reads the other aggregates' tables).
+
+extension Transaction {
+    /// Local and remote accounts, their credentials and tombstones.
+    public var accounts: Accounts { Accounts(db: session) }
+}
+
+/// Local and remote accounts, their credentials and tombstones.
+public struct Accounts { let db: SQLSession }
+
 extension Accounts {
     /// The account with this id.
     public func find(id: Int64) throws -> Account? {

@@ -2,15 +2,6 @@ import Foundation
 import GRDB
 
 extension Transaction {
-    /// What an account's data export reads, and the files its deletion removes.
-    public var accountArchive: AccountArchive { AccountArchive(db: session) }
-}
-
-/// What an account's data export reads (its relationships, posts, likes, bookmarks, photos)
-/// and the media files its deletion removes.
-public struct AccountArchive { let db: SQLSession }
-
-extension Transaction {
     /// Email changes waiting for the new address's confirmation.
     public var emailChanges: EmailChanges { EmailChanges(db: session) }
 }

@@ -1,6 +1,14 @@
 import Foundation
 import GRDB
 
+extension Transaction {
+    /// Domains each person hides (`/api/v1/domain_blocks`).
+    public var accountDomainBlocks: AccountDomainBlocks { AccountDomainBlocks(db: session) }
+}
+
+/// Domains each person hides (`/api/v1/domain_blocks`).
+public struct AccountDomainBlocks { let db: SQLSession }
+
 extension AccountDomainBlocks {
     /// `accountId` hides `domain` (`host[:port]`, stored lowercased).
     /// - Returns: Whether it was not hidden before.

@@ -1,5 +1,16 @@
 import GRDB
 
+// Blocks: the tables `blocks` (between accounts) and `account_domain_blocks` (domains one
+// person hides, AccountDomainBlocks).
+
+extension Transaction {
+    /// Blocks between accounts.
+    public var blocks: Blocks { Blocks(db: session) }
+}
+
+/// Blocks between accounts.
+public struct Blocks { let db: SQLSession }
+
 extension Blocks {
     /// Stores a block; a block already recorded (same pair or same activity id) is left as it is.
     public func add(_ block: Block) throws { try block.insert(db, onConflict: .ignore) }

@@ -1,5 +1,15 @@
 import GRDB
 
+// Bookmarks: the table `bookmarks`.
+
+extension Transaction {
+    /// Bookmarked posts.
+    public var bookmarks: Bookmarks { Bookmarks(db: session) }
+}
+
+/// Bookmarked posts.
+public struct Bookmarks { let db: SQLSession }
+
 extension Bookmarks {
     /// Bookmarks `postId` for `accountId`; an existing bookmark is left as it is.
     public func add(account accountId: Int64, post postId: Int64) throws {

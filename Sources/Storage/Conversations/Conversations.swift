@@ -1,6 +1,16 @@
 import Foundation
 import GRDB
 
+// Direct-message conversations: the table `conversations`.
+
+extension Transaction {
+    /// Direct-message conversations.
+    public var conversations: Conversations { Conversations(db: session) }
+}
+
+/// Direct-message conversations.
+public struct Conversations { let db: SQLSession }
+
 extension Conversations {
     /// The first known post of the reply chain above `postId` (itself when it has no known parent).
     public func threadRoot(of postId: Int64) throws -> Int64 {

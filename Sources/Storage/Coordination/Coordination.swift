@@ -1,6 +1,19 @@
 import Foundation
 import GRDB
 
+// What the processes of one node share: the tables `rate_limit_windows` and
+// `scheduled_job_runs`, and the claims on queued work (WorkLease).
+
+extension Transaction {
+    /// What the processes of one node share: claims on queued work, rate-limit windows,
+    /// scheduled jobs' turns.
+    public var coordination: Coordination { Coordination(db: session) }
+}
+
+/// What the processes of one node share: claims on queued work, rate-limit windows,
+/// scheduled jobs' turns.
+public struct Coordination { let db: SQLSession }
+
 extension Coordination {
     /// One window of a fixed-window rate limit, as counted so far.
     public struct Window: Sendable, Equatable {

@@ -1,6 +1,17 @@
 import Foundation
 import GRDB
 
+// Outbound activities and their delivery: the tables `outbox_activities`, `delivery_queue`
+// (DeliveryQueue, Delivery) and `delivery_domains` (the health of remote domains).
+
+extension Transaction {
+    /// Outbound activities, the delivery queue and the health of remote domains.
+    public var deliveries: Deliveries { Deliveries(db: session) }
+}
+
+/// Outbound activities, the delivery queue and the health of remote domains.
+public struct Deliveries { let db: SQLSession }
+
 extension Deliveries {
     /// Stores an activity in its sender's outbox; an activity already there is left as it is.
     public func addToOutbox(_ activity: OutboxActivity) throws { try activity.insert(db, onConflict: .ignore) }

@@ -1,6 +1,14 @@
 import Foundation
 import GRDB
 
+// Discovery: the profile directory (Directory), follow suggestions and the table
+// `suggestion_dismissals` (Suggestions), and trends (Trends), read from the other aggregates' tables.
+
+extension Transaction {
+    /// The profile directory.
+    public var directory: Directory { Directory(db: session) }
+}
+
 /// The profile directory: discoverable accounts, as `GET /api/v1/directory` lists them.
 public struct Directory { let db: SQLSession }
 

@@ -1,6 +1,11 @@
 import Foundation
 import GRDB
 
+extension Transaction {
+    /// Follow suggestions and their dismissals.
+    public var suggestions: Suggestions { Suggestions(db: session) }
+}
+
 /// Accounts suggested to follow, and the suggestions each person dismissed.
 public struct Suggestions { let db: SQLSession }
 

@@ -1,6 +1,11 @@
 import Foundation
 import GRDB
 
+extension Transaction {
+    /// Trending hashtags and posts.
+    public var trends: Trends { Trends(db: session) }
+}
+
 /// What is trending on this node: hashtags and posts, from public, non-sensitive posts by
 /// accounts outside blocked domains.
 public struct Trends { let db: SQLSession }

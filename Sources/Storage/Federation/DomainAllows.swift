@@ -1,6 +1,14 @@
 import Foundation
 import GRDB
 
+extension Transaction {
+    /// The allow list of allow-list federation, and the federation mode.
+    public var domainAllows: DomainAllows { DomainAllows(db: session) }
+}
+
+/// The allow list of allow-list federation, and the federation mode.
+public struct DomainAllows { let db: SQLSession }
+
 extension DomainAllows {
     /// The federation mode in force.
     public func mode() throws -> FederationMode { try FederationPolicy.mode(in: db) }

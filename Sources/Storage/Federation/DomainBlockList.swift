@@ -2,6 +2,18 @@ import Activity
 import Foundation
 import GRDB
 
+// Whom the node federates with: the tables `domain_blocks` (DomainBlockList, DomainBlocks) and
+// `domain_allows` (DomainAllows), the federation mode kept in `node_settings`, and the policy
+// read from them (FederationPolicy, FederationPolicyCache).
+
+extension Transaction {
+    /// Blocked domains.
+    public var domainBlocks: DomainBlockList { DomainBlockList(db: session) }
+}
+
+/// Blocked domains.
+public struct DomainBlockList { let db: SQLSession }
+
 extension DomainBlockList {
     /// Whether `authority` (`host[:port]`, any letter case) is blocked, itself or through a
     /// parent domain.

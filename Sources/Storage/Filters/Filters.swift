@@ -1,6 +1,16 @@
 import Foundation
 import GRDB
 
+// Content filters: the tables `filters`, `filter_keywords` and `filter_statuses`.
+
+extension Transaction {
+    /// Content filters, their keywords and filtered posts.
+    public var filters: Filters { Filters(db: session) }
+}
+
+/// Content filters, their keywords and filtered posts.
+public struct Filters { let db: SQLSession }
+
 extension Filters {
     /// The filters of `accountId`, oldest first (expired ones included).
     public func all(of accountId: Int64) throws -> [ContentFilter] {

@@ -1,5 +1,15 @@
 import GRDB
 
+// Follow relations and follow requests: the table `follows`.
+
+extension Transaction {
+    /// Follow relations and follow requests.
+    public var follows: Follows { Follows(db: session) }
+}
+
+/// Follow relations and follow requests.
+public struct Follows { let db: SQLSession }
+
 extension Follows {
     /// The follow (accepted or pending) from `follower` to `target`.
     public func find(follower: Int64, target: Int64) throws -> Follow? {

@@ -1,6 +1,17 @@
 import Foundation
 import GRDB
 
+// The inbound activity queue: the tables `inbox_queue` (InboxQueue, InboxItem) and
+// `seen_activities` (SeenActivity).
+
+extension Transaction {
+    /// The inbound activity queue and the activities already seen.
+    public var inbox: Inbox { Inbox(db: session) }
+}
+
+/// The inbound activity queue and the activities already seen.
+public struct Inbox { let db: SQLSession }
+
 extension Inbox {
     /// Records that an activity arrived, unless its origin sent that id before.
     /// - Returns: `true` the first time, `false` for a redelivery (nothing is written then).

@@ -1,5 +1,15 @@
 import GRDB
 
+// Likes (favourites): the table `likes`.
+
+extension Transaction {
+    /// Likes (favourites).
+    public var likes: Likes { Likes(db: session) }
+}
+
+/// Likes (favourites).
+public struct Likes { let db: SQLSession }
+
 extension Likes {
     /// Stores a like; a like already recorded (same pair or same activity id) is left as it is.
     public func add(_ like: Like) throws { try like.insert(db, onConflict: .ignore) }

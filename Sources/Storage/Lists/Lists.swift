@@ -1,6 +1,16 @@
 import Foundation
 import GRDB
 
+// Lists of followed accounts: the tables `lists` and `list_accounts`.
+
+extension Transaction {
+    /// Lists of followed accounts and their timelines.
+    public var lists: Lists { Lists(db: session) }
+}
+
+/// Lists of followed accounts and their timelines.
+public struct Lists { let db: SQLSession }
+
 extension Lists {
     /// The lists of `accountId`, oldest first.
     public func all(of accountId: Int64) throws -> [UserList] {

@@ -1,6 +1,16 @@
 import Foundation
 import GRDB
 
+// Media attachments: the table `media_attachments`.
+
+extension Transaction {
+    /// Media attachments.
+    public var media: Media { Media(db: session) }
+}
+
+/// Media attachments.
+public struct Media { let db: SQLSession }
+
 extension Media {
     /// Stores an attachment: updates its row when it exists (an upload being attached),
     /// inserts it otherwise.

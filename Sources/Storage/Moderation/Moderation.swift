@@ -2,6 +2,17 @@ import Activity
 import Foundation
 import GRDB
 
+// Moderation: the tables `account_roles`, `reports`, `instance_rules`, `instance_domain_blocks`,
+// `account_moderation` (Moderation+Accounts) and `report_notes` (ReportNotes).
+
+extension Transaction {
+    /// Staff roles, reports and the instance's domain blocks.
+    public var moderation: Moderation { Moderation(db: session) }
+}
+
+/// Staff roles, reports and the instance's domain blocks.
+public struct Moderation { let db: SQLSession }
+
 extension Moderation {
     // MARK: Roles
 

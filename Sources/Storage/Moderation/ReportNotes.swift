@@ -1,6 +1,14 @@
 import Foundation
 import GRDB
 
+extension Transaction {
+    /// Moderators' notes on reports.
+    public var reportNotes: ReportNotes { ReportNotes(db: session) }
+}
+
+/// Moderators' notes on reports.
+public struct ReportNotes { let db: SQLSession }
+
 extension ReportNotes {
     /// Stores a note. - Returns: It, with its id.
     public func add(_ note: ReportNote) throws -> ReportNote { try note.inserted(db) }

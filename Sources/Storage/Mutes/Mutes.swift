@@ -1,6 +1,16 @@
 import Foundation
 import GRDB
 
+// Mutes: the table `mutes`.
+
+extension Transaction {
+    /// Muted accounts.
+    public var mutes: Mutes { Mutes(db: session) }
+}
+
+/// Muted accounts.
+public struct Mutes { let db: SQLSession }
+
 extension Mutes {
     /// Mutes (or changes the mute of) `mute.targetAccountId` for `mute.accountId`: a second
     /// mute replaces the first one's duration and notifications setting, as Mastodon's does.

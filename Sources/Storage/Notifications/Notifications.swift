@@ -1,6 +1,17 @@
 import Foundation
 import GRDB
 
+// Notifications of local accounts: the table `notifications`, and its grouped pages
+// (Notifications+Groups).
+
+extension Transaction {
+    /// Notifications of local accounts.
+    public var notifications: Notifications { Notifications(db: session) }
+}
+
+/// Notifications of local accounts.
+public struct Notifications { let db: SQLSession }
+
 extension Notifications {
     /// Stores a notification unless the same one (same dedupe key) exists already, so an event
     /// delivered twice notifies once.

@@ -1,6 +1,16 @@
 import Foundation
 import GRDB
 
+// OAuth: the tables `oauth_apps`, `oauth_codes` and `oauth_tokens`.
+
+extension Transaction {
+    /// OAuth applications, authorization codes and tokens.
+    public var oauth: OAuthStore { OAuthStore(db: session) }
+}
+
+/// OAuth applications, authorization codes and tokens.
+public struct OAuthStore { let db: SQLSession }
+
 extension OAuthStore {
     /// The app with this id.
     public func app(id: Int64) throws -> OAuthApp? {

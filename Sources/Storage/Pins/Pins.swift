@@ -1,5 +1,15 @@
 import GRDB
 
+// Pinned (featured) posts: the tables `pins` and `featured_collections`.
+
+extension Transaction {
+    /// Pinned (featured) posts.
+    public var pins: Pins { Pins(db: session) }
+}
+
+/// Pinned (featured) posts.
+public struct Pins { let db: SQLSession }
+
 extension Pins {
     /// Pins `postId` on `accountId`'s profile; an existing pin is left as it is.
     /// - Returns: Whether a pin was added.

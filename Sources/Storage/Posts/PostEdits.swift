@@ -1,5 +1,13 @@
 import GRDB
 
+extension Transaction {
+    /// Earlier versions of edited posts.
+    public var postEdits: PostEdits { PostEdits(db: session) }
+}
+
+/// Earlier versions of edited posts.
+public struct PostEdits { let db: SQLSession }
+
 extension PostEdits {
     /// Stores one version of a post.
     public func add(_ edit: PostEdit) throws { try edit.insert(db) }

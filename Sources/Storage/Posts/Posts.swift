@@ -1,6 +1,18 @@
 import Foundation
 import GRDB
 
+// Posts and boosts: the tables `posts`, `mentions`, `post_stats` (counters kept by triggers),
+// `post_origin_counts` (Posts+Threads), `idempotency_keys` (IdempotencyKeys) and `post_edits`
+// (PostEdits). A post's hashtags are written here too, into the Tags tables.
+
+extension Transaction {
+    /// Posts and boosts, their mentions and hashtags.
+    public var posts: Posts { Posts(db: session) }
+}
+
+/// Posts and boosts, their mentions and hashtags.
+public struct Posts { let db: SQLSession }
+
 extension Posts {
     /// The post with this id.
     public func find(id: Int64) throws -> Post? { try Post.fetchOne(db, key: id) }

@@ -1,6 +1,13 @@
 import Foundation
 import GRDB
 
+// Link preview cards: the tables `preview_cards` and `post_preview_cards`.
+
+extension Transaction {
+    /// Link preview cards.
+    public var previewCards: PreviewCards { PreviewCards(db: session) }
+}
+
 /// Link preview cards and the posts showing them.
 public struct PreviewCards { let db: SQLSession }
 

@@ -1,6 +1,16 @@
 import Foundation
 import GRDB
 
+// Web Push: the tables `push_subscriptions` and `push_deliveries`.
+
+extension Transaction {
+    /// Web Push subscriptions and the pushes queued for them.
+    public var pushSubscriptions: PushSubscriptions { PushSubscriptions(db: session) }
+}
+
+/// Web Push subscriptions and the pushes queued for them.
+public struct PushSubscriptions { let db: SQLSession }
+
 extension PushSubscriptions {
     /// Stores `subscription` as its token's only one, replacing any earlier one (Mastodon's
     /// `POST /api/v1/push/subscription` replaces).

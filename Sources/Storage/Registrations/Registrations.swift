@@ -1,6 +1,16 @@
 import Foundation
 import GRDB
 
+// Registrations: the tables `sign_up_requests` and `invites`.
+
+extension Transaction {
+    /// Sign-up requests (approval mode) and invite links.
+    public var registrations: Registrations { Registrations(db: session) }
+}
+
+/// Sign-up requests (approval mode) and invite links.
+public struct Registrations { let db: SQLSession }
+
 extension Registrations {
     // MARK: Sign-up requests
 

@@ -1,5 +1,15 @@
 import GRDB
 
+// Node-wide settings: the table `node_settings` (NodeSettings).
+
+extension Transaction {
+    /// Node-wide settings.
+    public var settings: Settings { Settings(db: session) }
+}
+
+/// Node-wide settings.
+public struct Settings { let db: SQLSession }
+
 extension Settings {
     /// The value stored under `key`.
     public func value(_ key: String) throws -> String? { try NodeSettings.value(key, in: db) }

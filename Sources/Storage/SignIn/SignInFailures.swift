@@ -1,6 +1,17 @@
 import Foundation
 import GRDB
 
+// Sign-in protection: the tables `sign_in_failures` (SignInFailures) and `trusted_devices`
+// (TrustedDevices).
+
+extension Transaction {
+    /// Failed sign-ins per typed email and the lock they earned.
+    public var signInFailures: SignInFailures { SignInFailures(db: session) }
+}
+
+/// Failed sign-ins per typed email and the lock they earned.
+public struct SignInFailures { let db: SQLSession }
+
 extension SignInFailures {
     /// Counts one failed sign-in under `key` from `address` at `now`, in one statement, so
     /// concurrent attempts (of any process) are each counted and see each other's lock. A count

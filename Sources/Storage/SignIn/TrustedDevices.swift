@@ -1,6 +1,14 @@
 import Foundation
 import GRDB
 
+extension Transaction {
+    /// Browsers an account signed in from before (device cookies, stored hashed).
+    public var trustedDevices: TrustedDevices { TrustedDevices(db: session) }
+}
+
+/// Browsers an account signed in from before (device cookies, stored hashed).
+public struct TrustedDevices { let db: SQLSession }
+
 extension TrustedDevices {
     /// Whether the browser whose device token hashes to `hash` signed in to `accountId` at or
     /// after `usedSince` (older ones count as forgotten).

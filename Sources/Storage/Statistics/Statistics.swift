@@ -1,6 +1,17 @@
 import Foundation
 import GRDB
 
+// Figures about the whole node, read from the other aggregates' tables; no table of its own.
+// CounterRecount checks and rebuilds `account_stats` and `post_stats`.
+
+extension Transaction {
+    /// Figures about the whole node (NodeInfo, the instance entity, health).
+    public var statistics: Statistics { Statistics(db: session) }
+}
+
+/// Figures about the whole node.
+public struct Statistics { let db: SQLSession }
+
 extension Statistics {
     /// A trivial read, to tell whether the database answers (health check).
     public func ping() throws { _ = try Int.fetchOne(db, sql: "SELECT 1") }

@@ -1,6 +1,16 @@
 import Foundation
 import GRDB
 
+// The streaming event log: the table `stream_events`, filled by triggers.
+
+extension Transaction {
+    /// The streaming event log.
+    public var stream: StreamLog { StreamLog(db: session) }
+}
+
+/// The streaming event log.
+public struct StreamLog { let db: SQLSession }
+
 extension StreamLog {
     /// The id of the newest event, or 0 when the log is empty.
     public func latestId() throws -> Int64 { try StreamEvent.latestId(in: db) }

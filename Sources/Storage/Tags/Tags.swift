@@ -1,6 +1,16 @@
 import Foundation
 import GRDB
 
+// Hashtags: the tables `hashtags`, `post_hashtags` and `followed_tags` (FollowedTags).
+
+extension Transaction {
+    /// Hashtags and their usage.
+    public var tags: Tags { Tags(db: session) }
+}
+
+/// Hashtags and their usage.
+public struct Tags { let db: SQLSession }
+
 extension Tags {
     /// The hashtag named exactly `name`.
     public func find(name: String) throws -> Hashtag? { try Hashtag.filter(Column("name") == name).fetchOne(db) }

@@ -1,6 +1,14 @@
 import Foundation
 import GRDB
 
+extension Transaction {
+    /// Read markers of timelines.
+    public var markers: Markers { Markers(db: session) }
+}
+
+/// Read markers of timelines.
+public struct Markers { let db: SQLSession }
+
 extension Markers {
     /// `accountId`'s markers of the given timelines (those saved).
     public func find(account accountId: Int64, timelines: [String]) throws -> [Marker] {
