@@ -21,3 +21,31 @@ extension Delivery {
         createdAt = try row.decode(forColumn: "created_at")
     }
 }
+
+extension Delivery {
+    /// The `delivery_queue` row (hand-written: see Shared/Record.swift).
+    public func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        container["activity_uri"] = activityUri
+        container["account_id"] = accountId
+        container["inbox_url"] = inboxUrl
+        container["domain"] = domain
+        container["payload"] = payload
+        container["attempts"] = attempts
+        container["next_attempt_at"] = nextAttemptAt
+        container["last_status"] = lastStatus
+        container["last_error"] = lastError
+        container["created_at"] = createdAt
+    }
+}
+
+extension DeliveryDomain {
+    /// The `delivery_domains` row (hand-written: see Shared/Record.swift).
+    public func encode(to container: inout PersistenceContainer) {
+        container["domain"] = domain
+        container["failing_since"] = failingSince
+        container["last_failure_at"] = lastFailureAt
+        container["last_success_at"] = lastSuccessAt
+        container["unavailable"] = unavailable
+    }
+}

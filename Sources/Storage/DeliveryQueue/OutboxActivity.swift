@@ -31,3 +31,16 @@ public struct OutboxActivity: Record, Equatable, Identifiable {
         self.createdAt = createdAt
     }
 }
+
+extension OutboxActivity {
+    /// The `outbox_activities` row (hand-written: see Shared/Record.swift).
+    public func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        container["uri"] = uri
+        container["account_id"] = accountId
+        container["type"] = type
+        container["post_id"] = postId
+        container["payload"] = payload
+        container["created_at"] = createdAt
+    }
+}

@@ -36,3 +36,15 @@ public struct Follow: Record, Equatable, Identifiable {
         self.createdAt = createdAt
     }
 }
+
+extension Follow {
+    /// The `follows` row (hand-written: see Shared/Record.swift).
+    public func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        container["account_id"] = accountId
+        container["target_account_id"] = targetAccountId
+        container["uri"] = uri
+        container["state"] = state
+        container["created_at"] = createdAt
+    }
+}

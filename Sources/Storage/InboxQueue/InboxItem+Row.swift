@@ -21,3 +21,20 @@ extension InboxItem {
         receivedAt = try row.decode(forColumn: "received_at")
     }
 }
+
+extension InboxItem {
+    /// The `inbox_queue` row (hand-written: see Shared/Record.swift).
+    public func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        container["activity_id"] = activityId
+        container["actor_uri"] = actorUri
+        container["recipient_account_id"] = recipientAccountId
+        container["payload"] = payload
+        container["attempts"] = attempts
+        container["unfinished_attempts"] = unfinishedAttempts
+        container["parked_at"] = parkedAt
+        container["available_at"] = availableAt
+        container["last_error"] = lastError
+        container["received_at"] = receivedAt
+    }
+}

@@ -36,3 +36,14 @@ extension SeenActivity {
         try filter(Column("seen_at") < cutoff).deleteAll(db)
     }
 }
+
+extension SeenActivity {
+    /// The `seen_activities` row (hand-written: see Shared/Record.swift).
+    public func encode(to container: inout PersistenceContainer) {
+        container["origin"] = origin
+        container["uri"] = uri
+        container["type"] = type
+        container["outcome"] = outcome
+        container["seen_at"] = seenAt
+    }
+}

@@ -25,3 +25,14 @@ public struct Like: Record, Equatable, Identifiable {
         self.createdAt = createdAt
     }
 }
+
+extension Like {
+    /// The `likes` row (hand-written: see Shared/Record.swift).
+    public func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        container["account_id"] = accountId
+        container["post_id"] = postId
+        container["uri"] = uri
+        container["created_at"] = createdAt
+    }
+}

@@ -29,3 +29,29 @@ extension MediaAttachment {
         createdAt = try row.decode(forColumn: "created_at")
     }
 }
+
+extension MediaAttachment {
+    /// The `media_attachments` row (hand-written: see Shared/Record.swift).
+    public func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        container["account_id"] = accountId
+        container["post_id"] = postId
+        container["position"] = position
+        container["type"] = type
+        container["content_type"] = contentType
+        container["file_path"] = filePath
+        container["thumbnail_path"] = thumbnailPath
+        container["remote_url"] = remoteUrl
+        container["preview_remote_url"] = previewRemoteUrl
+        container["thumbnail_width"] = thumbnailWidth
+        container["thumbnail_height"] = thumbnailHeight
+        container["description"] = description
+        container["focus_x"] = focusX
+        container["focus_y"] = focusY
+        container["width"] = width
+        container["height"] = height
+        container["blurhash"] = blurhash
+        container["file_size"] = fileSize
+        container["created_at"] = createdAt
+    }
+}

@@ -17,3 +17,16 @@ extension AccountNotification {
         createdAt = try row.decode(forColumn: "created_at")
     }
 }
+
+extension AccountNotification {
+    /// The `notifications` row (hand-written: see Shared/Record.swift).
+    public func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        container["account_id"] = accountId
+        container["from_account_id"] = fromAccountId
+        container["type"] = type
+        container["post_id"] = postId
+        container["dedupe_key"] = dedupeKey
+        container["created_at"] = createdAt
+    }
+}

@@ -1,4 +1,5 @@
 import GRDB
+import Foundation
 
 /// An account mentioned in a post (addressed to it, notified of it).
 public struct PostMention: Record, Equatable {
@@ -44,5 +45,13 @@ public struct MentionedAccount: Sendable, Equatable {
     /// Decodes `columns` starting at column `index` of `row`.
     init(row: Row, startingAt index: Int) {
         self.init(id: row[index], username: row[index + 1], domain: row[index + 2], uri: row[index + 3], url: row[index + 4])
+    }
+}
+
+extension PostMention {
+    /// The `mentions` row (hand-written: see Shared/Record.swift).
+    public func encode(to container: inout PersistenceContainer) {
+        container["post_id"] = postId
+        container["account_id"] = accountId
     }
 }

@@ -27,3 +27,27 @@ extension Post {
         updatedAt = try row.decode(forColumn: "updated_at")
     }
 }
+
+extension Post {
+    /// The `posts` row (hand-written: see Shared/Record.swift).
+    public func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        container["uri"] = uri
+        container["url"] = url
+        container["account_id"] = accountId
+        container["local"] = local
+        container["in_reply_to_id"] = inReplyToId
+        container["in_reply_to_uri"] = inReplyToUri
+        container["in_reply_to_account_id"] = inReplyToAccountId
+        container["reblog_of_id"] = reblogOfId
+        container["content"] = content
+        container["text"] = text
+        container["spoiler_text"] = spoilerText
+        container["sensitive"] = sensitive
+        container["visibility"] = visibility
+        container["language"] = language
+        container["created_at"] = createdAt
+        container["edited_at"] = editedAt
+        container["updated_at"] = updatedAt
+    }
+}

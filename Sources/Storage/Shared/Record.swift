@@ -9,3 +9,9 @@ extension Record {
     /// Columns are snake_case in SQL, properties camelCase in Swift.
     public static var databaseColumnEncodingStrategy: DatabaseColumnEncodingStrategy { .convertToSnakeCase }
 }
+
+// Row encoders written by hand: the records written on the federation paths implement
+// `encode(to:)` beside their row decoder, as `Codable` encoding converted every property name
+// to snake_case at every write (BENCHMARKS.md, round ten). Each writes every stored property
+// under its column name, as `Codable` did (`RecordEncodingTests` compares them): a property
+// added to one of these records goes into its encoder too.

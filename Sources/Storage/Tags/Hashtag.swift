@@ -35,3 +35,20 @@ public struct PostHashtag: Record, Equatable {
         self.hashtagId = hashtagId
     }
 }
+
+extension PostHashtag {
+    /// The `post_hashtags` row (hand-written: see Shared/Record.swift).
+    public func encode(to container: inout PersistenceContainer) {
+        container["post_id"] = postId
+        container["hashtag_id"] = hashtagId
+    }
+}
+
+extension Hashtag {
+    /// The `hashtags` row (hand-written: see Shared/Record.swift).
+    public func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        container["name"] = name
+        container["created_at"] = createdAt
+    }
+}

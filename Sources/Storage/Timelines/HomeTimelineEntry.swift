@@ -1,4 +1,5 @@
 import GRDB
+import Foundation
 
 /// One post (or boost) in one local account's home timeline, written at fan-out time.
 public struct HomeTimelineEntry: Record, Equatable {
@@ -16,5 +17,14 @@ public struct HomeTimelineEntry: Record, Equatable {
         self.accountId = accountId
         self.postId = postId
         self.authorId = authorId
+    }
+}
+
+extension HomeTimelineEntry {
+    /// The `home_timeline` row (hand-written: see Shared/Record.swift).
+    public func encode(to container: inout PersistenceContainer) {
+        container["account_id"] = accountId
+        container["post_id"] = postId
+        container["author_id"] = authorId
     }
 }
