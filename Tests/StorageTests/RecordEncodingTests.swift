@@ -4,7 +4,7 @@ import Testing
 @testable import Storage
 
 /// The hand-written row encoders of the records written on the federation paths
-/// (`Record+Encoding.swift`) write what GRDB's `Codable` encoding with the snake_case strategy
+/// (beside each record, as `Post+Row.swift`) write what GRDB's `Codable` encoding with the snake_case strategy
 /// wrote, column for column, for records with every property set and with their defaults, and
 /// name every column of their table.
 @Suite("Record row encoding")

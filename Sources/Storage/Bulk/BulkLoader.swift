@@ -1,6 +1,9 @@
 import Foundation
 import GRDB
 
+// The benchmark's data tools, on SQLite files: BulkLoader writes generated rows into many
+// tables, PageCursors and QueueProbe read them back.
+
 /// Writes many rows into a fresh node database fast: one transaction, no journal, prepared
 /// statements, and the secondary indexes and triggers of the bulk-loaded tables dropped while
 /// loading and recreated after, exactly as the migrations defined them. For generated datasets
