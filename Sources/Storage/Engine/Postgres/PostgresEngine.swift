@@ -91,7 +91,7 @@ final class PostgresEngine: Sendable {
         let (pooled, session) = try begin(write: write, durable: durable)
         var healthy = true
         defer {
-            if healthy && !pooled.retire && !pooled.connection.isClosed { idle.withLock { $0.append(pooled) } } else { Self.close(pooled.connection) }
+            if healthy && !pooled.retire && !pooled.isClosed { idle.withLock { $0.append(pooled) } } else { Self.close(pooled.connection) }
         }
         let value: T
         do {
@@ -121,7 +121,13 @@ final class PostgresEngine: Sendable {
                 throw error
             }
         }
-        guard let pooled = idle.withLock({ $0.popLast() }) else { return try begin(on: PooledConnection(connect())) }
+        // Connections the server closed while they were idle are left behind.
+        var pooled: PooledConnection?
+        while let candidate = idle.withLock({ $0.popLast() }) {
+            if !candidate.isClosed { pooled = candidate; break }
+            Self.close(candidate.connection)
+        }
+        guard let pooled else { return try begin(on: PooledConnection(connect())) }
         do {
             return try begin(on: pooled)
         } catch {

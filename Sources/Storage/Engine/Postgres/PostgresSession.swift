@@ -30,7 +30,8 @@ final class PostgresSession {
         let (bindings, _) = try Self.bindings(values, arrays: [])
         let result: PostgresQueryResult
         do {
-            result = try connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: engine.logger).wait()
+            let future = connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: engine.logger)
+            result = try pooled.wait { done in future.whenComplete(done) }
         } catch {
             throw PostgresEngine.databaseError(error, sql: sql)
         }
@@ -59,11 +60,18 @@ final class PostgresSession {
         // changed rows: a write returns a row for each of them instead.
         let text = kind == .command ? String(Self.trimmedForReturning(sql)) + "\nRETURNING 1" : sql
         do {
-            let rows = try PostgresCallExecutor.wait {
-                try await PreparedText.$current.withValue((name, text)) {
-                    var rows: [PostgresRow] = []
-                    for try await row in try await connection.execute(PreparedRows(bindings: bindings), logger: logger) { rows.append(row) }
-                    return rows
+            let rows: [PostgresRow] = try pooled.wait { done in
+                Task(executorPreference: PostgresCallExecutor.shared) {
+                    do {
+                        let rows = try await PreparedText.$current.withValue((name, text)) {
+                            var rows: [PostgresRow] = []
+                            for try await row in try await connection.execute(PreparedRows(bindings: bindings), logger: logger) { rows.append(row) }
+                            return rows
+                        }
+                        done(.success(rows))
+                    } catch {
+                        done(.failure(error))
+                    }
                 }
             }
             if kind != .query { changesCount = rows.count }

@@ -63,8 +63,56 @@ final class PooledConnection: @unchecked Sendable {
     /// use here (postgres-nio would answer every later use with that failure), or a plan went
     /// stale under a schema change.
     var retire = false
+    /// What to call if the connection closes while a request waits on it.
+    private let waiting = Mutex<(closed: Bool, onClose: (@Sendable () -> Void)?)>((false, nil))
 
-    init(_ connection: PostgresConnection) { self.connection = connection }
+    init(_ connection: PostgresConnection) {
+        self.connection = connection
+        connection.closeFuture.whenComplete { [weak self] _ in self?.closed() }
+    }
+
+    private func closed() {
+        let onClose = waiting.withLock { state in
+            state.closed = true
+            defer { state.onClose = nil }
+            return state.onClose
+        }
+        onClose?()
+    }
+
+    /// Whether the connection has closed (the server ended it, or it was closed here).
+    var isClosed: Bool { connection.isClosed || waiting.withLock { $0.closed } }
+
+    /// Waits on the calling thread (an engine thread) for the result `start` reports, or until
+    /// the connection closes: postgres-nio drops a request written to a connection that the
+    /// server has just closed, and its result would never come.
+    func wait<T: Sendable>(_ start: (@escaping @Sendable (Result<T, any Error>) -> Void) -> Void) throws -> T {
+        let outcome = Mutex<Result<T, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let finish: @Sendable (Result<T, any Error>) -> Void = { result in
+            let first = outcome.withLock { value -> Bool in
+                guard value == nil else { return false }
+                value = result
+                return true
+            }
+            if first { done.signal() }
+        }
+        let closed = waiting.withLock { state -> Bool in
+            if state.closed { return true }
+            state.onClose = { finish(.failure(ConnectionClosed())) }
+            return false
+        }
+        if closed { throw ConnectionClosed() }
+        start(finish)
+        done.wait()
+        waiting.withLock { $0.onClose = nil }
+        return try outcome.withLock { $0! }.get()
+    }
+
+    /// The connection closed while a request was waiting on it.
+    struct ConnectionClosed: Error, CustomStringConvertible {
+        var description: String { "the connection to PostgreSQL closed" }
+    }
 }
 
 /// Runs async postgres-nio calls for the engine's threads, which wait for them: a dispatch
@@ -76,21 +124,6 @@ final class PostgresCallExecutor: TaskExecutor, @unchecked Sendable {
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
-    }
-
-    /// The result of `operation`, waited for on the calling thread (an engine thread, never an
-    /// event loop nor the cooperative pool).
-    static func wait<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) throws -> T {
-        let outcome = Mutex<Result<T, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task(executorPreference: shared) {
-            let result: Result<T, any Error>
-            do { result = .success(try await operation()) } catch { result = .failure(error) }
-            outcome.withLock { $0 = result }
-            done.signal()
-        }
-        done.wait()
-        return try outcome.withLock { $0! }.get()
     }
 }
 
