@@ -25,9 +25,7 @@ struct MultiProcessTests {
         let ports = try (0..<3).map { _ in try LoopbackPort.free() }
         let (port1, port2) = (ports[0], ports[1])
         let domain = "127.0.0.1:\(port1)"
-        let created = try await FedNodeProcess.run(["user", "create", "alice", "--email", "alice@example.test", "--password", "correct horse",
-                                                    "--data-dir", dataDir, "--database", url, "--domain", domain, "--test-mode"])
-        #expect(created.status == 0, "\(created.stderr)")
+        try await Self.createAlice(dataDir: dataDir, database: url, domain: domain)
 
         let origin = try RemoteOrigin()
         try await origin.start()
@@ -150,9 +148,7 @@ struct MultiProcessTests {
         defer { try? FileManager.default.removeItem(atPath: dataDir) }
         let port = try LoopbackPort.free()
         let domain = "127.0.0.1:\(port)"
-        let created = try await FedNodeProcess.run(["user", "create", "alice", "--email", "alice@example.test", "--password", "correct horse",
-                                                    "--data-dir", dataDir, "--database", url, "--domain", domain, "--test-mode"])
-        #expect(created.status == 0, "\(created.stderr)")
+        try await Self.createAlice(dataDir: dataDir, database: url, domain: domain)
         let origin = try RemoteOrigin()
         try await origin.start()
         defer { Task { await origin.stop() } }
@@ -204,6 +200,13 @@ struct MultiProcessTests {
         let follows = try await database.readSQL { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM follows") ?? -1 }
         #expect(follows >= acknowledged.count)
         #expect(try await client.execute(HTTPClientRequest(url: "\(base)/readyz")).status == 200)
+    }
+
+    /// Creates the local account alice (password "correct horse") with the command line.
+    private static func createAlice(dataDir: String, database url: String, domain: String) async throws {
+        let created = try await FedNodeProcess.run(["user", "create", "alice", "--email", "alice@example.test", "--password", "correct horse",
+                                                    "--data-dir", dataDir, "--database", url, "--domain", domain, "--test-mode"])
+        #expect(created.status == 0, "\(created.stderr)")
     }
 
     /// Waits until `base/readyz` answers 200.
