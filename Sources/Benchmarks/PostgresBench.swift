@@ -70,15 +70,17 @@ struct PostgresBench {
         let socket = components.queryItems?.first { $0.name == "host" }?.value
         var command = ["psql", "-At", "-U", user, "-h", socket ?? components.host ?? "localhost", "-d", String(components.path.dropFirst())]
         if socket == nil, let port = components.port { command += ["-p", String(port)] }
-        command += ["-c", "SELECT string_agg(name || '=' || setting || COALESCE(unit, ''), ', ' ORDER BY name) FROM pg_settings "
+        command += ["-c", "SELECT string_agg(name || '=' || current_setting(name), ', ' ORDER BY name) FROM pg_settings "
                     + "WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes', 'wal_sync_method', 'shared_buffers', 'max_connections')"]
         let result = try Subprocess.output(of: command, scratch: settings.runDirectory("pg-settings.txt"))
         guard result.code == 0 else { return "(not read: \(result.output.prefix(200)))" }
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// CPU seconds (user and system) of every process named `postgres` on the machine: the
-    /// benchmark's cluster is the only one running while it measures. `nil` without `/proc`.
+    /// CPU seconds (user and system) of every process named `postgres` on the machine, with
+    /// those of the children each has waited for (the server's connections end with the node
+    /// processes of each run, and their time is then the server's): the benchmark's cluster is
+    /// the only one running while it measures. `nil` without `/proc`.
     static func serverCPUSeconds() -> Double? {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
@@ -87,10 +89,10 @@ struct PostgresBench {
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
                   let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")"),
                   stat[stat.index(after: open)..<close] == "postgres" else { continue }
-            // After the name: state is field 3; utime and stime are fields 14 and 15.
+            // After the name: state is field 3; utime, stime, cutime and cstime are fields 14 to 17.
             let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { continue }
-            total += (user + system) / ticks
+            guard fields.count > 14 else { continue }
+            total += fields[11...14].compactMap { Double($0) }.reduce(0, +) / ticks
         }
         return total
     }
