@@ -45,6 +45,7 @@ run: release
 ## Build and run the whole test suite.
 test: deps test-deps venv
 	scripts/check-storage-boundary
+	scripts/check-arrows
 	$(SWIFT) build --build-tests
 	scripts/check-lazy-vips .build/debug/fednode
 	# At most 16 tests at once (Swift Testing's width, unbounded by default): with all 638 at once

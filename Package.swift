@@ -56,11 +56,23 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
-        // The node: routes, handlers, delivery, HTTP client, services.
+        // The node below its HTTP server: use cases, federation (inbox and delivery workers,
+        // resolution, the libcurl client), media, mail, metrics. No Hummingbird here: the
+        // entry points in `FedNode` parse a request, call into Core and render the answer.
+        .target(
+            name: "Core",
+            dependencies: [
+                "Activity", "Signatures", "Storage", "CCurl", "CVips",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]),
+        // The assembled node: the HTTP server, the client API, the web app, the ActivityPub
+        // routes, streaming, and the error mapping and middleware.
         .target(
             name: "FedNode",
             dependencies: [
-                "Activity", "Signatures", "Storage", "CCurl", "CVips",
+                "Core", "Activity", "Signatures", "Storage", "CCurl", "CVips",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -76,13 +88,13 @@ let package = Package(
         .target(
             name: "Benchmarks",
             dependencies: [
-                "FedNode", "Storage", "Signatures", "Activity", "CVips", "CLinux",
+                "FedNode", "Core", "Storage", "Signatures", "Activity", "CVips", "CLinux",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
             name: "FedNodeCLI",
             dependencies: [
-                "FedNode", "Storage", "Signatures", "Benchmarks",
+                "FedNode", "Core", "Storage", "Signatures", "Benchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -100,19 +112,19 @@ let package = Package(
         .testTarget(
             name: "FedNodeTests",
             dependencies: [
-                "FedNode", "Storage", "Signatures", "Activity", "CVips", "TestSupport",
+                "FedNode", "Core", "Storage", "Signatures", "Activity", "CVips", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]),
-        .testTarget(name: "MediaTests", dependencies: ["FedNode", "CVips"]),
+        .testTarget(name: "MediaTests", dependencies: ["FedNode", "Core", "CVips"]),
         .testTarget(
             name: "BenchmarksTests",
             dependencies: ["Benchmarks", "Signatures", "Activity", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "FederationTests",
-            dependencies: ["FedNode", "Storage", "Signatures", "Activity", "TestSupport", "Benchmarks"]),
+            dependencies: ["FedNode", "Core", "Storage", "Signatures", "Activity", "TestSupport", "Benchmarks"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import Core
 import FedNode
 import Foundation
 import Signatures

@@ -1,3 +1,4 @@
+import Core
 import CVips
 import FedNode
 import Foundation

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Core
 import FedNode
 import Foundation
 import Storage

@@ -1,4 +1,5 @@
 import Activity
+@testable import Core
 import Foundation
 import GRDB
 import Signatures

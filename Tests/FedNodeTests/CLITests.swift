@@ -1,3 +1,4 @@
+@testable import Core
 import FedNode
 import Dispatch
 import Foundation

@@ -1,3 +1,4 @@
+@testable import Core
 import Hummingbird
 import HummingbirdTesting
 import Synchronization

@@ -1,3 +1,4 @@
+@testable import Core
 import FedNode
 import Foundation
 import Hummingbird

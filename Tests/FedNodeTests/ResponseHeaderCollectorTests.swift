@@ -1,3 +1,4 @@
+@testable import Core
 import Testing
 
 @testable import FedNode

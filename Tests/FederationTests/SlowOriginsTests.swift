@@ -1,4 +1,5 @@
 import Benchmarks
+@testable import Core
 import Foundation
 import GRDB
 import Storage

@@ -1,3 +1,4 @@
+@testable import Core
 import CVips
 
 @testable import FedNode

@@ -1,3 +1,4 @@
+import Core
 import Hummingbird
 
 /// Registers the Mastodon client API (`/api/v1`, `/api/v2`, `/oauth`) and its helpers.

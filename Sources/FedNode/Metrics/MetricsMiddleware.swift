@@ -1,3 +1,4 @@
+import Core
 import Storage
 import Hummingbird
 
@@ -26,7 +27,7 @@ struct MetricsMiddleware<Context: RequestContext>: RouterMiddleware {
 
     private func record(_ request: Request, context: Context, status: Int, since start: ContinuousClock.Instant, tally: StatementTally) {
         let route = context.endpointPath ?? "NotFound"
-        metrics.record(route: route, method: request.method, status: status, elapsed: ContinuousClock.now - start)
-        metrics.recordStatements(route: route, method: request.method, statements: tally.count)
+        metrics.record(route: route, method: request.method.rawValue, status: status, elapsed: ContinuousClock.now - start)
+        metrics.recordStatements(route: route, method: request.method.rawValue, statements: tally.count)
     }
 }

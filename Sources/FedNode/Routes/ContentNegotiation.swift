@@ -1,4 +1,5 @@
 import Activity
+import Core
 
 /// Chooses between the ActivityPub JSON and the HTML view of a resource from `Accept`.
 enum ContentNegotiation {

@@ -1,4 +1,5 @@
 import Activity
+import Core
 import HTTPTypes
 import Hummingbird
 import Storage

@@ -1,3 +1,5 @@
+import Core
+
 /// The one check for where the node sends a browser: every `Location` it answers goes through
 /// `target(_:or:)`, so a `next=`, `back=` or any other target that came from a request never
 /// leaves the node. (An OAuth app's `redirect_uri` is another thing: it must equal a URI the app

@@ -1,3 +1,4 @@
+import Core
 import HummingbirdCore
 import Logging
 import NIOCore

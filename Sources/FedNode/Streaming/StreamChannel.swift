@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// One timeline a streaming client can subscribe to, with Mastodon's stream names

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// One event for one subscriber, already rendered for its viewer

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Hummingbird
 import Storage
@@ -18,7 +19,7 @@ struct WebAccountLifecycleController {
     /// page then shows the address waiting for confirmation.
     @Sendable func changeEmail(_ request: Request, context: NodeRequestContext) async throws -> Response {
         await confirmedForm(request) { me, params in
-            _ = try await EmailChange(node: node).request(for: me, password: params.string("email_password") ?? "",
+            try await EmailChange(node: node).request(for: me, password: params.string("email_password") ?? "",
                                                           newEmail: params.string("email") ?? "")
             return WebResponses.redirect("/settings/account?email=sent")
         }

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Makes a caption's hashtag and mention links stay on this node, as Mastodon's and Pixelfed's

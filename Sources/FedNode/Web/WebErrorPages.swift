@@ -1,3 +1,4 @@
+import Core
 import Hummingbird
 
 /// A browser that opens an address nothing answers (a mistyped link, an old bookmark) gets the

@@ -1,3 +1,4 @@
+import Core
 import Hummingbird
 
 /// Registers the web app's pages (the profile and landing pages are reached through

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Hummingbird
 import Signatures
@@ -33,11 +34,11 @@ struct WebSession: Sendable {
     /// Starts a session for `account`, revoking the one `request` had (session rotation).
     /// - Returns: The `Set-Cookie` values: the new session and a new CSRF token.
     static func start(for account: Account, remember: Bool, replacing request: Request, node: Node) async throws -> [String] {
-        let raw = APIAuth.newSecret()
+        let raw = TokenSecret.new()
         let life = remember ? longLife : shortLife
-        let row = OAuthToken(appId: nil, accountId: account.id, tokenHash: APIAuth.hash(raw), refreshTokenHash: nil,
+        let row = OAuthToken(appId: nil, accountId: account.id, tokenHash: TokenSecret.hash(raw), refreshTokenHash: nil,
                              scopes: scopes, expiresAt: Date().addingTimeInterval(life))
-        let old = WebCookies.value(cookieName, in: request).map(APIAuth.hash)
+        let old = WebCookies.value(cookieName, in: request).map(TokenSecret.hash)
         try await node.database.write { db in
             try revoke(hash: old, in: db)
             try db.oauth.insert(row)
@@ -45,13 +46,13 @@ struct WebSession: Sendable {
         }
         let secure = node.urls.base.hasPrefix("https:")
         return [WebCookies.make(cookieName, raw, maxAge: remember ? Int(life) : nil, secure: secure),
-                WebCookies.make(CSRF.cookieName, APIAuth.newSecret(), maxAge: nil, secure: secure)]
+                WebCookies.make(CSRF.cookieName, TokenSecret.new(), maxAge: nil, secure: secure)]
     }
 
     /// Ends the session of `request` (its token is revoked).
     /// - Returns: The `Set-Cookie` value that clears the cookie.
     static func end(_ request: Request, node: Node) async throws -> String {
-        let hash = WebCookies.value(cookieName, in: request).map(APIAuth.hash)
+        let hash = WebCookies.value(cookieName, in: request).map(TokenSecret.hash)
         try await node.database.write { db in try revoke(hash: hash, in: db) }
         return WebCookies.make(cookieName, "", maxAge: 0, secure: node.urls.base.hasPrefix("https:"))
     }
@@ -100,7 +101,7 @@ enum CSRF {
     /// The token of `request`, and the `Set-Cookie` value to send when it had none yet.
     static func token(for request: Request, node: Node) -> (token: String, setCookie: String?) {
         if let existing = WebCookies.value(cookieName, in: request) { return (existing, nil) }
-        let fresh = APIAuth.newSecret()
+        let fresh = TokenSecret.new()
         return (fresh, WebCookies.make(cookieName, fresh, maxAge: nil, secure: node.urls.base.hasPrefix("https:")))
     }
 

@@ -1,3 +1,4 @@
+import Core
 import Mustache
 
 // The page views hand their fields to the templates by name. Without `MustacheParent`, Mustache

@@ -1,4 +1,5 @@
 import Activity
+import Core
 import Foundation
 import Storage
 

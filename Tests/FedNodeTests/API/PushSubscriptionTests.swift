@@ -1,3 +1,4 @@
+@testable import Core
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -114,7 +115,7 @@ import Testing
         try await t.withClient { (client: any TestClientProtocol) async throws in
             #expect(try await client.api(.post, "/api/v1/push/subscription", token: token, form: Self.form()).status == .ok)
         }
-        let hash = APIAuth.hash(token)
+        let hash = TokenSecret.hash(token)
         let left = try await t.node.database.write { db -> PushSubscription? in
             var row = try #require(try db.oauth.token(forHash: hash))
             let before = try db.pushSubscriptions.find(tokenId: row.id)

@@ -1,3 +1,4 @@
+@testable import Core
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -124,9 +125,9 @@ struct SignInBackoffTests {
             _ = try await WebSessionTests.signIn(client, email: "alice@example.test", password: "correct horse battery")
         }
         #expect(try t.node.database.readBlocking { try $0.trustedDevices.count(of: alice.id) } == 1)
-        let secret = APIAuth.newSecret()
+        let secret = TokenSecret.new()
         try await t.node.database.write { db in
-            try db.accountTokens.issue(hash: APIAuth.hash(secret), account: alice.id, purpose: .resetPassword,
+            try db.accountTokens.issue(hash: TokenSecret.hash(secret), account: alice.id, purpose: .resetPassword,
                                        email: "alice@example.test", expiresAt: Date().addingTimeInterval(600))
         }
         _ = try await AccountMailService(node: t.node).resetPassword(secret: secret, to: "a new password here")

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Hummingbird
 import Storage
@@ -33,9 +34,9 @@ struct AccountLifecycleController {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:accounts")
         _ = try await node.throttle("email-change", rule: node.configuration.rateLimits.signUp, request: request, context: context)
         let params = try await APIParams.read(request)
-        let user = try await EmailChange(node: node).request(for: me, password: params.string("password") ?? "",
-                                                             newEmail: params.string("new_email") ?? "")
-        return APIResponse.json(user, status: .accepted)
+        let change = EmailChange(node: node)
+        try await change.request(for: me, password: params.string("password") ?? "", newEmail: params.string("new_email") ?? "")
+        return APIResponse.json(try await change.user(me), status: .accepted)
     }
 
     /// `GET /api/v1/user` (`read:accounts`): the caller's `User` (email, address waiting for

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Hummingbird
 import Storage
@@ -61,6 +62,6 @@ struct AdminDomainAllowsController {
 
     /// The `Admin::DomainAllow` entity of `allow`.
     static func entity(_ allow: DomainAllow) -> APIAdminDomainAllow {
-        APIAdminDomainAllow(id: String(allow.id ?? 0), domain: allow.domain, createdAt: EntityRenderer.timestamp(allow.createdAt))
+        APIAdminDomainAllow(id: String(allow.id ?? 0), domain: allow.domain, createdAt: Timestamps.iso8601(allow.createdAt))
     }
 }

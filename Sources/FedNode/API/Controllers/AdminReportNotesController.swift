@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Hummingbird
 import Storage
@@ -75,6 +76,6 @@ struct AdminReportNotesController {
         let author = try note.accountId.flatMap { try db.accounts.find(id: $0) }
         return APIReportNote(id: String(note.id ?? 0), reportId: String(note.reportId), content: note.content,
                              account: try author.map { try ModerationRenderer(node: node, viewer: viewer, db: db).account($0) },
-                             createdAt: EntityRenderer.timestamp(note.createdAt))
+                             createdAt: Timestamps.iso8601(note.createdAt))
     }
 }

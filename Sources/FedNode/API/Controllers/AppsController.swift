@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Hummingbird
 import Signatures
@@ -28,7 +29,7 @@ struct AppsController {
         let website = params.nonEmpty("website")
         try Self.validate(name: name, uris: uris, scopes: scopes, website: website)
         let app = OAuthApp(name: name, website: website, redirectUris: uris.joined(separator: "\n"), scopes: scopes.description,
-                           clientId: APIAuth.newSecret(), clientSecret: APIAuth.newSecret())
+                           clientId: TokenSecret.new(), clientSecret: TokenSecret.new())
         do { try await node.database.write { db in try db.oauth.insert(app) } } catch { throw NodeError.internal("registering app: \(error)") }
         return APIResponse.json(APICredentialApplication(app, withCredentials: true, vapidKey: Base64URL.encode(node.vapidKey.publicKey)))
     }

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Hummingbird
 import Storage
@@ -99,7 +100,7 @@ struct FiltersController {
         try FilterSet.loadAll(try db.filters.all(of: accountId), db: db).flatMap { item in
             item.keywords.map { keyword in
                 APIFilterV1(id: String(keyword.id), phrase: keyword.keyword, context: item.filter.contextList,
-                            expiresAt: item.filter.expiresAt.map(EntityRenderer.timestamp), irreversible: item.filter.action == "hide",
+                            expiresAt: item.filter.expiresAt.map(Timestamps.iso8601), irreversible: item.filter.action == "hide",
                             wholeWord: keyword.wholeWord)
             }
         }

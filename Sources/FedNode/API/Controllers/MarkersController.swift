@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Hummingbird
 import Storage
@@ -51,7 +52,7 @@ struct MarkersController {
 
     private static func entities(_ markers: [Marker]) -> [String: APIMarker] {
         Dictionary(markers.map { ($0.timeline, APIMarker(lastReadId: $0.lastReadId, version: $0.version,
-                                                          updatedAt: EntityRenderer.timestamp($0.updatedAt))) },
+                                                          updatedAt: Timestamps.iso8601($0.updatedAt))) },
                    uniquingKeysWith: { $1 })
     }
 }

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Hummingbird
 import Storage
@@ -39,7 +40,7 @@ struct MediaController {
     /// - Throws: `NodeError.validation` (422) for an unsupported or broken image.
     static func store(_ data: Data, description: String, focus: APIMediaAttachment.Focus?, owner: Account,
                       node: Node) async throws(NodeError) -> MediaAttachment {
-        let stored = try await node.uploadStore.store(data, focus: focus)
+        let stored = try await node.uploadStore.store(data, focus: focus.map { FocalPoint(x: $0.x, y: $0.y) })
         var media = MediaAttachment(accountId: owner.id)
         media.type = "image"
         media.contentType = stored.contentType

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Hummingbird
 import Storage
@@ -50,7 +51,7 @@ struct MutesController {
             let newest = try db.mutes.mutedAccounts(by: me.id, page: page)
             let accounts = try EntityRenderer(node: node, viewer: me, db: db).accounts(newest.map(\.item.0))
             let entities = zip(accounts, newest).map { entity, item in
-                APIMutedAccount(account: entity, muteExpiresAt: item.item.1.expiresAt.map(EntityRenderer.timestamp))
+                APIMutedAccount(account: entity, muteExpiresAt: item.item.1.expiresAt.map(Timestamps.iso8601))
             }
             return (entities, newest.map(\.cursor))
         }

@@ -1,3 +1,4 @@
+import Core
 import Hummingbird
 
 /// The person's preferences (`/api/v1/preferences`), which apps read to prefill the composer.

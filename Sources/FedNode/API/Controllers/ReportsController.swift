@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Hummingbird
 import Storage
@@ -28,7 +29,7 @@ struct ReportsController {
         let report = try await ReportService(node: node).report(draft, by: me)
         let entity = try await StaffAccess(node: node).read { db in
             APIReport(id: String(report.id ?? 0), actionTaken: false, actionTakenAt: nil, category: report.category,
-                      comment: report.comment, forwarded: report.forwarded, createdAt: EntityRenderer.timestamp(report.createdAt),
+                      comment: report.comment, forwarded: report.forwarded, createdAt: Timestamps.iso8601(report.createdAt),
                       statusIds: report.postIds.map(String.init), ruleIds: report.rules.map(String.init),
                       targetAccount: try EntityRenderer(node: node, viewer: me, db: db).account(target))
         }

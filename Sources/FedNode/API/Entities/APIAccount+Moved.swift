@@ -1,3 +1,5 @@
+import Core
+
 /// The account an `Account` moved to (`Account.moved`), boxed because an entity cannot hold
 /// its own type by value. Encodes as the plain `Account` object.
 public final class APIMovedAccount: Codable, Sendable, Equatable {

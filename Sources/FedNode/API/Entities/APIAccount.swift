@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Mastodon's `Account` entity (docs.joinmastodon.org/entities/Account). FedNode adds

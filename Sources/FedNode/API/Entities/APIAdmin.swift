@@ -1,3 +1,5 @@
+import Core
+
 /// Mastodon's `Role` entity, as `Admin::Account.role` and `CredentialAccount.role` carry it.
 public struct APIRole: Codable, Sendable, Equatable {
     /// Role id (Mastodon's defaults: 3 owner, 2 admin, 1 moderator, -99 everyone).

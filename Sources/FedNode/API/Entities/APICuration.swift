@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Mastodon's `List` entity (docs.joinmastodon.org/entities/List).

@@ -1,3 +1,5 @@
+import Core
+
 // The JSON of the entities every list renders, written directly (`APIDirectJSON`): the keys of
 // each type's stored properties in declaration order, as its synthesized Codable conformance
 // writes them. `DirectJSONTests` checks each against the Codable encoding.

@@ -1,3 +1,5 @@
+import Core
+
 /// FedNode's addition to `Admin::Account` (`failed_sign_ins`): the failed sign-ins counted for
 /// the account's email now, so a moderator can tell a person who cannot sign in that someone
 /// is guessing their password, from where, and until when strangers are refused.

@@ -1,3 +1,5 @@
+import Core
+
 /// The v2 `Instance` entity (`GET /api/v2/instance`).
 public struct APIInstance: Codable, Sendable, Equatable {
     /// The domain.

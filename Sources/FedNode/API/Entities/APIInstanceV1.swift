@@ -1,3 +1,5 @@
+import Core
+
 /// The v1 `Instance` entity (`GET /api/v1/instance`), which older clients and Mastodon.py read.
 public struct APIInstanceV1: Codable, Sendable, Equatable {
     /// The domain.

@@ -1,3 +1,5 @@
+import Core
+
 /// Mastodon's `NotificationGroup` entity (4.3, `GET /api/v2/notifications`): notifications of
 /// one kind about one thing, shown once.
 public struct APINotificationGroup: Codable, Sendable, Equatable {

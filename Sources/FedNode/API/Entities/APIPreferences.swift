@@ -1,3 +1,5 @@
+import Core
+
 /// The person's posting and reading defaults (`Preferences`), under Mastodon's colon keys.
 public struct APIPreferences: Codable, Sendable, Equatable {
     /// Default visibility of new posts.

@@ -1,3 +1,5 @@
+import Core
+
 /// Mastodon's `Admin::DomainAllow` entity: a domain federated with in allow-list mode.
 public struct APIAdminDomainAllow: Codable, Sendable, Equatable {
     /// Allow id.

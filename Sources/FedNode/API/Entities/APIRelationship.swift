@@ -1,3 +1,5 @@
+import Core
+
 /// Mastodon's `Relationship` entity: how the viewer and another account relate.
 public struct APIRelationship: Codable, Sendable, Equatable {
     /// The other account's id.

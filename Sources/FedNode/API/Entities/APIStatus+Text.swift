@@ -1,3 +1,5 @@
+import Core
+
 extension APIStatus {
     /// The same status carrying its source `text`, as Mastodon answers a delete so that apps
     /// can offer "delete and redraft".

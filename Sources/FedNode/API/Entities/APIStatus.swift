@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Mastodon's `Status` entity (docs.joinmastodon.org/entities/Status): a photo post, a comment

@@ -1,3 +1,5 @@
+import Core
+
 /// Mastodon's `StatusEdit` entity: one version of a post (docs.joinmastodon.org/entities/StatusEdit).
 public struct APIStatusEdit: Codable, Sendable, Equatable {
     /// Caption as HTML in this version.

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Mastodon's `Suggestion` entity (docs.joinmastodon.org/entities/Suggestion, 4.3 shape).

@@ -1,3 +1,5 @@
+import Core
+
 /// An issued access token (`Token`), as `POST /oauth/token` and sign-up answer.
 public struct APIToken: Codable, Sendable, Equatable {
     /// The bearer token.

@@ -1,3 +1,5 @@
+import Core
+
 /// An optional that encodes as JSON `null` instead of being left out: Mastodon entities always
 /// carry their keys, and clients such as Mastodon.py read them as attributes.
 @propertyWrapper

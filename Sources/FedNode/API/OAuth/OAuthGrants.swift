@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Storage
 
@@ -13,9 +14,9 @@ struct OAuthGrants {
     /// Issues a code for `request`, authorized by `account`, and records the sign-in.
     /// - Returns: The raw code, to be sent to the app once.
     func issueCode(for request: AuthorizationRequest, account: Account) async throws -> String {
-        let code = APIAuth.newSecret()
+        let code = TokenSecret.new()
         let now = Date()
-        let row = OAuthCode(codeHash: APIAuth.hash(code), appId: request.app.id, accountId: account.id, redirectUri: request.redirectURI,
+        let row = OAuthCode(codeHash: TokenSecret.hash(code), appId: request.app.id, accountId: account.id, redirectUri: request.redirectURI,
                             scopes: request.scopes.description, codeChallenge: request.codeChallenge,
                             codeChallengeMethod: request.codeChallengeMethod, expiresAt: now.addingTimeInterval(Self.codeLifetime))
         try await write("issuing code") { db in
@@ -32,7 +33,7 @@ struct OAuthGrants {
     /// - Throws: `OAuthError.invalidGrant` otherwise.
     func exchange(code: String, app: OAuthApp, redirectURI: String?, verifier: String?) async throws -> APIToken {
         let issued = try await write("redeeming code") { db -> (token: String, refresh: String, row: OAuthToken)? in
-            guard let row = try db.oauth.code(forHash: APIAuth.hash(code)) else { return nil }
+            guard let row = try db.oauth.code(forHash: TokenSecret.hash(code)) else { return nil }
             try db.oauth.delete(row)
             guard row.appId == app.id, row.expiresAt > Date(), redirectURI == row.redirectUri else { return nil }
             if let challenge = row.codeChallenge {
@@ -73,7 +74,7 @@ struct OAuthGrants {
     ///   `.invalidScope` for scopes beyond the original ones.
     func refresh(_ refreshToken: String, app: OAuthApp, scopes requested: Scopes?) async throws -> APIToken {
         let issued = try await write("refreshing token") { db -> (token: String, refresh: String, row: OAuthToken)? in
-            guard var old = try db.oauth.token(forRefreshHash: APIAuth.hash(refreshToken)),
+            guard var old = try db.oauth.token(forRefreshHash: TokenSecret.hash(refreshToken)),
                 old.revokedAt == nil, old.appId == app.id
             else { return nil }
             let scopes = requested ?? Scopes(old.scopes)
@@ -90,7 +91,7 @@ struct OAuthGrants {
     /// error (2.2), so nothing is revealed about which tokens exist.
     /// - Throws: `OAuthError.unauthorizedClient` (403) for another app's token.
     func revoke(_ token: String, app: OAuthApp) async throws {
-        let hash = APIAuth.hash(token)
+        let hash = TokenSecret.hash(token)
         try await write("revoking token") { db in
             guard var row = try db.oauth.token(forEitherHash: hash) else { return }
             guard row.appId == app.id else { throw OAuthError.unauthorizedClient }

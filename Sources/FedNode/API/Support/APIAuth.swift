@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Hummingbird
 import Signatures
@@ -62,7 +63,7 @@ public struct APIAuth: Sendable {
     ///   approval, locked out, or that must confirm its email first (when the node requires
     ///   confirmation), as Mastodon answers.
     public func caller(token: String, allowUnconfirmed: Bool = false) async throws(NodeError) -> APICaller {
-        let hash = Self.hash(token)
+        let hash = TokenSecret.hash(token)
         let checkConfirmation = node.configuration.requireEmailConfirmation && !allowUnconfirmed
         do {
             let found = try await node.database.read { db -> APICaller? in
@@ -101,24 +102,13 @@ public struct APIAuth: Sendable {
         return request.uri.queryParameters["access_token"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Hex SHA-256 of a secret, as tokens and codes are stored.
-    public static func hash(_ secret: String) -> String {
-        SHA256.hexDigest(Data(secret.utf8))
-    }
-
-    /// A new random secret (URL-safe base64 of 32 random bytes).
-    public static func newSecret() -> String {
-        Data(randomBytes(32)).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-    }
-
     /// Issues a token for `accountId` (or an app token when `nil`) and stores its hash.
     /// - Returns: The raw token, the raw refresh token and the stored row.
     public func issueToken(appId: Int64?, accountId: Int64?, scopes: Scopes, in db: Transaction) throws -> (token: String, refresh: String, row: OAuthToken) {
-        let token = Self.newSecret()
-        let refresh = Self.newSecret()
-        let row = OAuthToken(appId: appId, accountId: accountId, tokenHash: Self.hash(token),
-                             refreshTokenHash: Self.hash(refresh), scopes: scopes.description)
+        let token = TokenSecret.new()
+        let refresh = TokenSecret.new()
+        let row = OAuthToken(appId: appId, accountId: accountId, tokenHash: TokenSecret.hash(token),
+                             refreshTokenHash: TokenSecret.hash(refresh), scopes: scopes.description)
         try db.oauth.insert(row)
         return (token, refresh, row)
     }

@@ -1,3 +1,5 @@
+import Core
+
 /// An entity that writes its JSON straight into the output: the same bytes its Codable encoding
 /// gives through `APISnakeCaseJSON` (tests compare the two on every such entity), without
 /// Codable's containers, the dynamic casts of each value and the snake-case conversion of each

@@ -1,4 +1,5 @@
 import Activity
+import Core
 import Foundation
 
 /// The body formats of client requests, each read into the same flat keys.

@@ -1,3 +1,5 @@
+import Core
+
 /// Numbers, all read by `IntParameter`'s one parser.
 extension APIParams {
     /// The value of `parameter` (see `IntParameter` for absent, unreadable and out-of-range values).

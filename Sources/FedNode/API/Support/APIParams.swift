@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// The parameters of a Mastodon API request, whichever way the client sent them: query string,

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Client-API entities as JSON: what `JSONEncoder` gives with `.convertToSnakeCase` keys and

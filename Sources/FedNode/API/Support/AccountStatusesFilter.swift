@@ -1,3 +1,4 @@
+import Core
 import Storage
 
 /// The filters of `GET /api/v1/accounts/:id/statuses`, applied by one query over the author's

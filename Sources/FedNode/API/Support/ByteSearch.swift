@@ -1,3 +1,5 @@
+import Core
+
 /// Searching raw bytes (multipart bodies, sanitised HTML) without going through `String`.
 extension Array where Element == UInt8 {
     /// Where `needle` first occurs at or after `start`, or `nil`.

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -36,6 +37,6 @@ extension Node {
     /// - Throws: `RateLimitExceeded` (429) when the client's window is full.
     func throttle(_ bucket: String, rule: RateLimiter.Rule, request: Request, context: NodeRequestContext) async throws(RateLimitExceeded) -> HTTPFields {
         let client = ClientAddress.of(request, context: context, trusting: configuration.trustedProxies)
-        return try await rateLimiter.hit("\(bucket):\(client)", rule: rule)
+        return try await rateLimiter.hit("\(bucket):\(client)", rule: rule).headers
     }
 }

@@ -1,4 +1,5 @@
 import Activity
+import Core
 import Foundation
 import Storage
 
@@ -55,13 +56,13 @@ public struct EntityRenderer {
             id: String(account.id), username: account.username, acct: account.acct, displayName: account.displayName,
             firstName: account.firstName, lastName: account.lastName, locked: account.locked, bot: account.bot,
             discoverable: account.discoverable, group: account.actorType == "Group",
-            createdAt: Self.day(account.createdAt), note: account.note, url: account.url ?? account.uri, uri: account.uri,
+            createdAt: Timestamps.day(account.createdAt), note: account.note, url: account.url ?? account.uri, uri: account.uri,
             avatar: profileImage(account, "avatar") ?? node.urls.base + "/static/avatar.png",
             avatarStatic: profileImage(account, "avatar") ?? node.urls.base + "/static/avatar.png",
             header: profileImage(account, "header") ?? node.urls.base + "/static/header.png",
             headerStatic: profileImage(account, "header") ?? node.urls.base + "/static/header.png",
             followersCount: counts.followers, followingCount: counts.following, statusesCount: counts.statuses,
-            lastStatusAt: figures.lastPostAt.map { String(Self.day($0).prefix(10)) }, emojis: [], fields: fields, source: nil)
+            lastStatusAt: figures.lastPostAt.map { String(Timestamps.day($0).prefix(10)) }, emojis: [], fields: fields, source: nil)
         if !nested { entity.moved = batch.movedTo[account.id].map { APIMovedAccount(self.account($0, in: batch, nested: true)) } }
         return entity
     }
@@ -104,8 +105,8 @@ public struct EntityRenderer {
         var entity = APIStatus(
             id: String(post.id), uri: post.uri, url: post.url ?? post.uri, account: account(author, in: batch),
             inReplyToId: post.inReplyToId.map(String.init), inReplyToAccountId: post.inReplyToAccountId.map(String.init),
-            reblog: reblog, content: isReblog ? "" : post.content, createdAt: Self.timestamp(post.createdAt),
-            editedAt: post.editedAt.map(Self.timestamp),
+            reblog: reblog, content: isReblog ? "" : post.content, createdAt: Timestamps.iso8601(post.createdAt),
+            editedAt: post.editedAt.map(Timestamps.iso8601),
             // As Mastodon's status_stats: only replies everyone may see are counted, so the
             // number never reveals followers-only or direct replies to a viewer who cannot see them.
             repliesCount: counts.replies, reblogsCount: counts.reblogs, favouritesCount: counts.favourites,
@@ -171,7 +172,7 @@ public struct EntityRenderer {
             guard let post = batch.posts[postId] else { return nil }
             status = try self.status(post, in: batch)
         }
-        return APINotification(id: String(item.id), type: item.type.rawValue, createdAt: Self.timestamp(item.createdAt),
+        return APINotification(id: String(item.id), type: item.type.rawValue, createdAt: Timestamps.iso8601(item.createdAt),
                                account: account(from, in: batch), status: status, groupKey: NotificationGroupKey(item).description)
     }
 
@@ -232,17 +233,6 @@ public struct EntityRenderer {
     /// A public URL for a stored media reference: absolute URLs as they are, data-directory
     /// paths under `/media/`.
     public func mediaURL(_ reference: String?) -> String? { node.urls.mediaURL(reference) }
-
-    /// ISO 8601 with milliseconds in UTC, as Mastodon writes times.
-    public static func timestamp(_ date: Date) -> String {
-        ASDate.formatMilliseconds(date) ?? date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-    }
-
-    /// Midnight UTC of the day, as Mastodon gives `Account.created_at`.
-    public static func day(_ date: Date) -> String {
-        ASDate.formatMilliseconds(date, dayOnly: true)
-            ?? String(date.formatted(Date.ISO8601FormatStyle().year().month().day())) + "T00:00:00.000Z"
-    }
 }
 
 /// The groups of a grouped page as they are rendered, and the senders and posts they name.
@@ -265,7 +255,7 @@ private struct GroupedResults {
             groupKey: group.key.description, notificationsCount: group.count, type: group.latest.type.rawValue,
             mostRecentNotificationId: String(group.mostRecentId), pageMinId: paginated ? String(group.pageMinId) : nil,
             pageMaxId: paginated ? String(group.mostRecentId) : nil,
-            latestPageNotificationAt: paginated ? EntityRenderer.timestamp(group.latestAt) : nil,
+            latestPageNotificationAt: paginated ? Timestamps.iso8601(group.latestAt) : nil,
             sampleAccountIds: samples.map(String.init), statusId: group.latest.postId.map(String.init)))
     }
 

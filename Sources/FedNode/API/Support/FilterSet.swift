@@ -1,4 +1,5 @@
 import Activity
+import Core
 import Foundation
 import Storage
 
@@ -100,7 +101,7 @@ struct FilterSet {
     /// The `Filter` entity.
     static func entity(_ item: Loaded) -> APIFilter {
         APIFilter(id: String(item.filter.id), title: item.filter.title, context: item.filter.contextList,
-                  expiresAt: item.filter.expiresAt.map(EntityRenderer.timestamp), filterAction: item.filter.action,
+                  expiresAt: item.filter.expiresAt.map(Timestamps.iso8601), filterAction: item.filter.action,
                   keywords: item.keywords.map(keyword), statuses: item.statuses.map(status))
     }
 

@@ -1,3 +1,5 @@
+import Core
+
 /// Hexadecimal digits as percent-encoding writes them (RFC 3986 2.1), either letter case.
 enum HexDigit {
     /// The value of `byte` as one hex digit, or `nil` when it is not one.

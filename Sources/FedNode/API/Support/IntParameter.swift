@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// A numeric parameter of a request (`limit`, `offset`, `page`) and the values it may take:

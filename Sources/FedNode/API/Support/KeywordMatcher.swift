@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Mastodon's keyword rule for filters: a keyword matches ignoring case; a whole-word keyword

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Storage
 
@@ -28,7 +29,7 @@ struct ModerationRenderer {
         let signUp = account.isLocal ? try db.registrations.request(of: account.id) : nil
         return APIAdminAccount(
             id: String(account.id), username: account.username, domain: account.domain,
-            createdAt: EntityRenderer.timestamp(account.createdAt), email: credential?.email, ip: nil, ips: [],
+            createdAt: Timestamps.iso8601(account.createdAt), email: credential?.email, ip: nil, ips: [],
             locale: nil, inviteRequest: signUp.flatMap { $0.reason.isEmpty ? nil : $0.reason },
             role: Self.role(try db.moderation.role(of: account.id)),
             confirmed: account.isLocal && !unconfirmed, approved: signUp.map { $0.approvedAt != nil } ?? true, disabled: measures.disabledAt != nil,
@@ -42,8 +43,8 @@ struct ModerationRenderer {
         guard let row = try db.signInFailures.find(FailedLogins.key(email)),
             row.lastFailedAt > now.addingTimeInterval(-backoff.forgetAfter)
         else { return nil }
-        return APIFailedSignIns(count: row.failures, lastFailedAt: EntityRenderer.timestamp(row.lastFailedAt), lastIp: row.lastAddress,
-                                lockedUntil: row.lockedUntil.flatMap { $0 > now ? EntityRenderer.timestamp($0) : nil })
+        return APIFailedSignIns(count: row.failures, lastFailedAt: Timestamps.iso8601(row.lastFailedAt), lastIp: row.lastAddress,
+                                lockedUntil: row.lockedUntil.flatMap { $0 > now ? Timestamps.iso8601($0) : nil })
     }
 
     /// The `Admin::Report` entity of `report`; nil when its accounts are gone.
@@ -56,9 +57,9 @@ struct ModerationRenderer {
         let posts = try db.posts.find(ids: report.postIds).sorted { $0.id < $1.id }
         return APIAdminReport(
             id: String(report.id ?? 0), actionTaken: report.actionTakenAt != nil,
-            actionTakenAt: report.actionTakenAt.map(EntityRenderer.timestamp), category: report.category,
-            comment: report.comment, forwarded: report.forwarded, createdAt: EntityRenderer.timestamp(report.createdAt),
-            updatedAt: EntityRenderer.timestamp(report.updatedAt), account: try account(reporter),
+            actionTakenAt: report.actionTakenAt.map(Timestamps.iso8601), category: report.category,
+            comment: report.comment, forwarded: report.forwarded, createdAt: Timestamps.iso8601(report.createdAt),
+            updatedAt: Timestamps.iso8601(report.updatedAt), account: try account(reporter),
             targetAccount: try account(target), assignedAccount: try assigned.map(account),
             actionTakenByAccount: try resolver.map(account), statuses: try entities.statuses(posts),
             rules: try Self.rules(report.rules, db: db))
@@ -75,7 +76,7 @@ struct ModerationRenderer {
     static func domainBlock(_ block: InstanceDomainBlock) -> APIAdminDomainBlock {
         APIAdminDomainBlock(
             id: String(block.id ?? 0), domain: block.domain, digest: digest(block.domain),
-            createdAt: EntityRenderer.timestamp(block.createdAt), severity: block.severity,
+            createdAt: Timestamps.iso8601(block.createdAt), severity: block.severity,
             rejectMedia: block.rejectMedia, rejectReports: block.rejectReports,
             privateComment: block.privateComment.isEmpty ? nil : block.privateComment,
             publicComment: block.publicComment.isEmpty ? nil : block.publicComment, obfuscate: block.obfuscate)

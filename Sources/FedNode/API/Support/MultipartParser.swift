@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Splits a `multipart/form-data` body (RFC 7578, RFC 2046 5.1) into its parts.

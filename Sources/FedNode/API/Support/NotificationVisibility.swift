@@ -1,3 +1,4 @@
+import Core
 import Storage
 
 /// Which notifications a person is shown, in one place for the list, the single lookup and the

@@ -1,3 +1,5 @@
+import Core
+
 /// OAuth scopes as Mastodon defines them: `read`, `write`, `follow`, `push`, `profile` and the
 /// granular `read:*`/`write:*` parts (docs.joinmastodon.org/api/oauth-scopes).
 public struct Scopes: Sendable, Equatable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import Core
 import Hummingbird
 
 /// One try at signing in with a password: what was typed, where it came from, and the browser's

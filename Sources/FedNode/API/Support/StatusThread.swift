@@ -1,3 +1,4 @@
+import Core
 import Storage
 
 /// A post's place in its thread: the posts it answers and the comments under it, each kept

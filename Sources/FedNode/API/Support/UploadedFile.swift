@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// A file part of a multipart request.
