@@ -15,4 +15,13 @@ public enum PostVisibility {
         }
         return true
     }
+
+    /// The post `id`, if `viewer` may see it (for a boost, the boosted post too).
+    /// - Throws: `NodeError.notFound` otherwise, as for a post that does not exist.
+    public static func visiblePost(_ id: Int64, viewer: Account?, in db: Transaction) throws -> Post {
+        guard let post = try db.posts.find(id: id), try canSee(post, viewer: viewer?.id, in: db) else {
+            throw NodeError.notFound("Record not found")
+        }
+        return post
+    }
 }

@@ -43,12 +43,12 @@ struct WebComposeController {
             let photos = Self.photos(in: params, errors: &errors)
             if photos.isEmpty && errors.isEmpty { errors.append("Choose at least one photo.") }
             if StatusForm.countedLength(caption) > StatusForm.maxCharacters { errors.append("The caption is longer than \(StatusForm.maxCharacters) characters.") }
-            if photos.contains(where: { $0.alt.count > MediaController.maxDescription }) { errors.append("Alt text is at most \(MediaController.maxDescription) characters.") }
+            if photos.contains(where: { $0.alt.count > MediaService.maxDescription }) { errors.append("Alt text is at most \(MediaService.maxDescription) characters.") }
             guard errors.isEmpty else { return try await show(web, caption: caption, errors: errors, status: .unprocessableContent) }
             var mediaIds: [Int64] = []
             for photo in photos {
                 do {
-                    mediaIds.append(try await MediaController.store(photo.data, description: photo.alt, focus: photo.focus, owner: me, node: node).id)
+                    mediaIds.append(try await MediaService(node: node).upload(photo.data, description: photo.alt, focus: photo.focus, by: me).id)
                 } catch NodeError.validation(let message) {
                     let reason = message.replacingOccurrences(of: "Validation failed: ", with: "")
                     return try await show(web, caption: caption, errors: ["Photo \(photo.slot) cannot be used: \(reason)"], status: .unprocessableContent)
@@ -66,7 +66,7 @@ struct WebComposeController {
         let data: Data
         let alt: String
         /// Mastodon's focal point, "x,y" each from -1 to 1.
-        let focus: APIMediaAttachment.Focus?
+        let focus: FocalPoint?
         /// Where it goes in the post (1…10); ties keep the slots' order.
         let position: Int
     }
@@ -85,7 +85,7 @@ struct WebComposeController {
                 errors.append("The position of photo \(slot) must be a number from 1 to \(slots).")
                 continue
             }
-            let focus: APIMediaAttachment.Focus?
+            let focus: FocalPoint?
             do { focus = try MediaController.focus(params, key: "focus\(slot)") } catch {
                 errors.append("The focal point of photo \(slot) must be two numbers from -1 to 1, as x,y (for example 0,0.5).")
                 continue

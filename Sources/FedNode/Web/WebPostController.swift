@@ -27,7 +27,7 @@ struct WebPostController {
             let viewer = web.me
             let node = node
             let (card, thread, likers, uri) = try await StatusAccess.read(node) { db -> (WebCard, [WebCard], [WebAccountView], String) in
-                let post = try Self.original(of: StatusAccess.visiblePost(id, viewer: viewer, in: db), in: db)
+                let post = try Self.original(of: PostVisibility.visiblePost(id, viewer: viewer, in: db), in: db)
                 let renderer = EntityRenderer(node: node, viewer: viewer, db: db)
                 let replies = try StatusThread.descendants(of: post, viewer: viewer?.id, in: db)
                 let liked = try db.likes.likers(of: post.id, viewer: viewer?.id, page: PageBounds(limit: 12)).map(\.item)
@@ -59,7 +59,7 @@ struct WebPostController {
         return await web.handling {
             let params = try await web.form()
             let id = try StatusAccess.pathId(context)
-            let post = try await StatusAccess.read(node) { db in try Self.original(of: StatusAccess.visiblePost(id, viewer: me, in: db), in: db) }
+            let post = try await StatusAccess.read(node) { db in try Self.original(of: PostVisibility.visiblePost(id, viewer: me, in: db), in: db) }
             if liking { try await node.interactions.like(post.id, by: me) } else { try await node.interactions.unlike(post.id, by: me) }
             guard web.wantsJSON else { return web.back(params, or: "/") }
             let count = try await StatusAccess.read(node) { db in try db.likes.count(on: post.id) }
@@ -74,7 +74,7 @@ struct WebPostController {
         return await web.handling {
             let params = try await web.form()
             let id = try StatusAccess.pathId(context)
-            let post = try await StatusAccess.read(node) { db in try Self.original(of: StatusAccess.visiblePost(id, viewer: me, in: db), in: db) }
+            let post = try await StatusAccess.read(node) { db in try Self.original(of: PostVisibility.visiblePost(id, viewer: me, in: db), in: db) }
             let text = params.nonEmpty("text") ?? ""
             guard !text.isEmpty else { throw NodeError.validation("Write something before sending the comment.") }
             guard StatusForm.countedLength(text) <= StatusForm.maxCharacters else {
@@ -129,7 +129,7 @@ struct WebPostController {
         let id = try StatusAccess.pathId(context)
         let node = node
         return try await StatusAccess.read(node) { db -> WebCard in
-            let post = try StatusAccess.visiblePost(id, viewer: me, in: db)
+            let post = try PostVisibility.visiblePost(id, viewer: me, in: db)
             guard post.accountId == me.id, post.reblogOfId == nil else { throw NodeError.notFound("Record not found") }
             return WebCard(try EntityRenderer(node: node, viewer: me, db: db).status(post), viewer: me)
         }

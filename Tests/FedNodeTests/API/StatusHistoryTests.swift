@@ -49,6 +49,34 @@ struct StatusHistoryTests {
         }
     }
 
+    @Test("a version stored in the older form (client-API attachments as JSON) still shows its photos")
+    func historyOfOlderVersions() async throws {
+        let t = try TestNode.make(); defer { t.remove() }
+        let (_, aliceToken) = try await t.user("alice")
+        try await t.withLiveClient { client async throws in
+            let media = try await StatusFixtures.uploadedMedia(client, token: aliceToken, description: "A red boat")
+            let id = try await StatusFixtures.post(client, token: aliceToken, "Harbour", extra: ["media_ids": [media]])
+            let postId = try #require(Int64(id))
+            let node = t.node
+            try await node.database.write { db in
+                let post = try #require(try db.posts.find(id: postId))
+                var old = try EntityRenderer(node: node, viewer: nil, db: db).media(of: postId)
+                old[0].description = "Described before the rows were kept"
+                let json = String(decoding: try APIResponse.encoder().encode(old), as: UTF8.self)
+                try db.postEdits.add(PostEdit(postId: postId, content: post.content, spoilerText: "", sensitive: false,
+                                              media: json, createdAt: post.createdAt))
+            }
+            _ = try await client.api(.put, "/api/v1/statuses/\(id)", token: aliceToken,
+                                     json: ["status": "Harbour at night", "media_ids": [media]])
+
+            let versions = try #require(try await client.api(.get, "/api/v1/statuses/\(id)/history").jsonArray)
+            let descriptions = versions.map { ($0["media_attachments"] as? [[String: Any]])?.map { $0["description"] as? String } }
+            #expect(descriptions == [["Described before the rows were kept"], ["A red boat"]])
+            let urls = versions.map { ($0["media_attachments"] as? [[String: Any]])?.first?["url"] as? String }
+            #expect(urls[0] != nil && urls[0] == urls[1], "both forms name the same stored file")
+        }
+    }
+
     @Test("source gives the text as typed and the content warning; history and source follow visibility")
     func sourceAndVisibility() async throws {
         let t = try TestNode.make(); defer { t.remove() }

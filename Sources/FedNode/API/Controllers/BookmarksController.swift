@@ -19,11 +19,7 @@ struct BookmarksController {
     @Sendable func bookmark(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:bookmarks")
         let id = try StatusAccess.pathId(context)
-        let post = try await write { db -> Post in
-            let post = try Self.original(of: StatusAccess.visiblePost(id, viewer: me, in: db), in: db)
-            try db.bookmarks.add(account: me.id, post: post.id)
-            return post
-        }
+        let post = try await BookmarkService(node: node).add(id, by: me)
         return try await StatusAccess.render(node, post, viewer: me)
     }
 
@@ -32,16 +28,7 @@ struct BookmarksController {
     @Sendable func unbookmark(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:bookmarks")
         let id = try StatusAccess.pathId(context)
-        let post = try await write { db -> Post in
-            let post: Post
-            if try db.bookmarks.exists(account: me.id, post: id), let found = try db.posts.find(id: id) {
-                post = found
-            } else {
-                post = try Self.original(of: StatusAccess.visiblePost(id, viewer: me, in: db), in: db)
-            }
-            try db.bookmarks.remove(account: me.id, post: post.id)
-            return post
-        }
+        let post = try await BookmarkService(node: node).remove(id, by: me)
         return try await StatusAccess.render(node, post, viewer: me)
     }
 
@@ -57,18 +44,5 @@ struct BookmarksController {
             return (newest.map(\.cursor), statuses)
         }
         return APIResponse.json(statuses, headers: PageQuery.headers(for: request, base: node.urls.base, ids: ids))
-    }
-
-    /// A boost stands for the post it boosted.
-    private static func original(of post: Post, in db: Transaction) throws -> Post {
-        guard let originalId = post.reblogOfId else { return post }
-        guard let original = try db.posts.find(id: originalId) else { throw NodeError.notFound("Record not found") }
-        return original
-    }
-
-    private func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
-        do { return try await node.database.write(body) } catch let error as NodeError { throw error } catch {
-            throw .internal("bookmark write: \(error)")
-        }
     }
 }

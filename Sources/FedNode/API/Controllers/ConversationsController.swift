@@ -33,11 +33,9 @@ struct ConversationsController {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:conversations")
         let id = try CurationAccess.pathId(context)
         let node = node
-        let entity = try await access.write { db -> APIConversation in
-            var conversation = try CurationAccess.found(try db.conversations.find(id: id, owner: me.id))
-            try db.conversations.markRead(conversation)
-            conversation.unread = false
-            return try CurationAccess.found(try Self.render([conversation], viewer: me, node: node, db: db).first)
+        let conversation = try await ConversationService(node: node).markRead(id, by: me)
+        let entity = try await access.read { db -> APIConversation in
+            try CurationAccess.found(try Self.render([conversation], viewer: me, node: node, db: db).first)
         }
         return APIResponse.json(entity)
     }
@@ -47,9 +45,7 @@ struct ConversationsController {
     @Sendable func destroy(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:conversations")
         let id = try CurationAccess.pathId(context)
-        try await access.write { db in
-            try db.conversations.delete(try CurationAccess.found(try db.conversations.find(id: id, owner: me.id)))
-        }
+        try await ConversationService(node: node).remove(id, by: me)
         return APIResponse.empty()
     }
 

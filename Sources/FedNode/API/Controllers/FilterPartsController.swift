@@ -36,17 +36,9 @@ struct FilterPartsController {
     @Sendable func addKeyword(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:filters")
         let (id, params) = (try CurationAccess.pathId(context), try await APIParams.read(request))
-        let text = try FilterForm.keyword(params.string("keyword") ?? "")
         let wholeWord = params.string("whole_word").map(FilterForm.flag) ?? true
-        return APIResponse.json(try await access.write { db in
-            let filter = try CurationAccess.found(try db.filters.find(id: id, owner: me.id))
-            guard try db.filters.keywords(of: [filter.id]).count < FilterForm.maxKeywords else {
-                throw NodeError.validation("Validation failed: Too many keywords")
-            }
-            let keyword = FilterKeyword(filterId: filter.id, keyword: text, wholeWord: wholeWord)
-            try db.filters.save(keyword)
-            return FilterSet.keyword(keyword)
-        })
+        let keyword = try await FilterService(node: node).addKeyword(params.string("keyword") ?? "", wholeWord: wholeWord, to: id, by: me)
+        return APIResponse.json(FilterSet.keyword(keyword))
     }
 
     /// `GET /api/v2/filters/keywords/:id` (read:filters).
@@ -60,22 +52,16 @@ struct FilterPartsController {
     @Sendable func updateKeyword(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:filters")
         let (id, params) = (try CurationAccess.pathId(context), try await APIParams.read(request))
-        let text = try params.string("keyword").map { raw throws(NodeError) in try FilterForm.keyword(raw) }
-        let wholeWord = params.string("whole_word").map(FilterForm.flag)
-        return APIResponse.json(try await access.write { db in
-            var keyword = try CurationAccess.found(try db.filters.keyword(id: id, owner: me.id))
-            if let text { keyword.keyword = text }
-            if let wholeWord { keyword.wholeWord = wholeWord }
-            try db.filters.save(keyword)
-            return FilterSet.keyword(keyword)
-        })
+        let keyword = try await FilterService(node: node).updateKeyword(id, text: params.string("keyword"),
+                                                                  wholeWord: params.string("whole_word").map(FilterForm.flag), by: me)
+        return APIResponse.json(FilterSet.keyword(keyword))
     }
 
     /// `DELETE /api/v2/filters/keywords/:id` (write:filters): answers `{}`.
     @Sendable func deleteKeyword(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:filters")
         let id = try CurationAccess.pathId(context)
-        try await access.write { db in try db.filters.delete(try CurationAccess.found(try db.filters.keyword(id: id, owner: me.id))) }
+        try await FilterService(node: node).deleteKeyword(id, by: me)
         return APIResponse.empty()
     }
 
@@ -95,11 +81,7 @@ struct FilterPartsController {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:filters")
         let (id, params) = (try CurationAccess.pathId(context), try await APIParams.read(request))
         guard let postId = params.id("status_id") else { throw NodeError.validation("Validation failed: Status can't be blank") }
-        return APIResponse.json(try await access.write { db in
-            let filter = try CurationAccess.found(try db.filters.find(id: id, owner: me.id))
-            let post = try StatusAccess.visiblePost(postId, viewer: me, in: db)
-            return FilterSet.status(try db.filters.add(post: post.id, to: filter.id))
-        })
+        return APIResponse.json(FilterSet.status(try await FilterService(node: node).addStatus(postId, to: id, by: me)))
     }
 
     /// `GET /api/v2/filters/statuses/:id` (read:filters).
@@ -113,7 +95,7 @@ struct FilterPartsController {
     @Sendable func deleteStatus(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:filters")
         let id = try CurationAccess.pathId(context)
-        try await access.write { db in try db.filters.delete(try CurationAccess.found(try db.filters.status(id: id, owner: me.id))) }
+        try await FilterService(node: node).deleteStatus(id, by: me)
         return APIResponse.empty()
     }
 }

@@ -32,14 +32,8 @@ struct FiltersController {
     @Sendable func create(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:filters")
         let form = FilterForm(params: try await APIParams.read(request))
-        var filter = ContentFilter(accountId: me.id, title: "", contexts: [], action: "warn", expiresAt: nil)
-        try form.apply(to: &filter, creating: true)
-        let (created, changes) = (filter, try form.keywordChanges())
-        return APIResponse.json(try await access.write { db in
-            try db.filters.save(created)
-            try FilterForm.applyKeywords(changes, to: created.id, db: db)
-            return try Self.entity(created, db: db)
-        })
+        let created = try await FilterService(node: node).create(try form.changes(), keywords: try form.keywordChanges(), by: me)
+        return APIResponse.json(try await access.read { db in try Self.entity(created, db: db) })
     }
 
     /// `GET /api/v2/filters/:id` (read:filters).
@@ -57,21 +51,15 @@ struct FiltersController {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:filters")
         let id = try CurationAccess.pathId(context)
         let form = FilterForm(params: try await APIParams.read(request))
-        let changes = try form.keywordChanges()
-        return APIResponse.json(try await access.write { db in
-            var filter = try CurationAccess.found(try db.filters.find(id: id, owner: me.id))
-            try form.apply(to: &filter, creating: false)
-            try db.filters.save(filter)
-            try FilterForm.applyKeywords(changes, to: filter.id, db: db)
-            return try Self.entity(filter, db: db)
-        })
+        let filter = try await FilterService(node: node).update(id, try form.changes(), keywords: try form.keywordChanges(), by: me)
+        return APIResponse.json(try await access.read { db in try Self.entity(filter, db: db) })
     }
 
     /// `DELETE /api/v2/filters/:id` (write:filters): answers `{}`.
     @Sendable func destroy(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:filters")
         let id = try CurationAccess.pathId(context)
-        try await access.write { db in try db.filters.delete(try CurationAccess.found(try db.filters.find(id: id, owner: me.id))) }
+        try await FilterService(node: node).delete(id, by: me)
         return APIResponse.empty()
     }
 

@@ -8,8 +8,6 @@ import Storage
 struct ListsController {
     let node: Node
     private var access: CurationAccess { CurationAccess(node: node) }
-    /// The replies policies Mastodon knows.
-    static let repliesPolicies: Set<String> = ["followed", "list", "none"]
 
     func addRoutes(to router: Router<NodeRequestContext>) {
         router.get("api/v1/lists", use: index)
@@ -33,12 +31,8 @@ struct ListsController {
     /// `POST /api/v1/lists` (write:lists): `title` (required), `replies_policy`, `exclusive`.
     @Sendable func create(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:lists")
-        let params = try await APIParams.read(request)
-        var list = UserList(accountId: me.id, title: "")
-        try Self.apply(params, to: &list, requireTitle: true)
-        let saved = list
-        try await access.write { try $0.lists.save(saved) }
-        return APIResponse.json(Self.entity(saved))
+        let list = try await ListService(node: node).create(Self.changes(try await APIParams.read(request)), by: me)
+        return APIResponse.json(Self.entity(list))
     }
 
     /// `GET /api/v1/lists/:id` (read:lists).
@@ -52,12 +46,7 @@ struct ListsController {
     @Sendable func update(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:lists")
         let (id, params) = (try CurationAccess.pathId(context), try await APIParams.read(request))
-        let list = try await access.write { db -> UserList in
-            var list = try CurationAccess.found(try db.lists.find(id: id, owner: me.id))
-            try Self.apply(params, to: &list, requireTitle: false)
-            try db.lists.save(list)
-            return list
-        }
+        let list = try await ListService(node: node).update(id, Self.changes(params), by: me)
         return APIResponse.json(Self.entity(list))
     }
 
@@ -65,7 +54,7 @@ struct ListsController {
     @Sendable func destroy(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:lists")
         let id = try CurationAccess.pathId(context)
-        try await access.write { db in try db.lists.delete(try CurationAccess.found(try db.lists.find(id: id, owner: me.id))) }
+        try await ListService(node: node).delete(id, by: me)
         return APIResponse.empty()
     }
 
@@ -91,14 +80,7 @@ struct ListsController {
     @Sendable func addMembers(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:lists")
         let (id, ids) = (try CurationAccess.pathId(context), try await Self.accountIds(request))
-        try await access.write { db in
-            let list = try CurationAccess.found(try db.lists.find(id: id, owner: me.id))
-            for accountId in ids where try !db.follows.isAccepted(follower: me.id, target: accountId) {
-                guard try db.accounts.find(id: accountId) != nil else { throw NodeError.notFound("Record not found") }
-                throw NodeError.validation("Validation failed: Account has not been followed")
-            }
-            try db.lists.add(ids, to: list.id)
-        }
+        try await ListService(node: node).add(ids, to: id, by: me)
         return APIResponse.empty()
     }
 
@@ -106,10 +88,7 @@ struct ListsController {
     @Sendable func removeMembers(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:lists")
         let (id, ids) = (try CurationAccess.pathId(context), try await Self.accountIds(request))
-        try await access.write { db in
-            let list = try CurationAccess.found(try db.lists.find(id: id, owner: me.id))
-            try db.lists.remove(ids, from: list.id)
-        }
+        try await ListService(node: node).remove(ids, from: id, by: me)
         return APIResponse.empty()
     }
 
@@ -140,20 +119,10 @@ struct ListsController {
         return Array(Set(ids)).sorted()
     }
 
-    /// Applies `title`, `replies_policy` and `exclusive` from `params`.
-    private static func apply(_ params: APIParams, to list: inout UserList, requireTitle: Bool) throws(NodeError) {
-        if let title = params.string("title")?.trimmingCharacters(in: .whitespacesAndNewlines) {
-            guard !title.isEmpty else { throw .validation("Validation failed: Title can't be blank") }
-            guard title.count <= 256 else { throw .validation("Validation failed: Title is too long") }
-            list.title = title
-        } else if requireTitle {
-            throw .validation("Validation failed: Title can't be blank")
-        }
-        if let policy = params.string("replies_policy") {
-            guard repliesPolicies.contains(policy) else { throw .validation("Validation failed: Replies policy is not included in the list") }
-            list.repliesPolicy = policy
-        }
-        if params.sent("exclusive") { list.exclusive = params.bool("exclusive") == true }
+    /// `title`, `replies_policy` and `exclusive`, where sent.
+    private static func changes(_ params: APIParams) -> ListService.Changes {
+        ListService.Changes(title: params.string("title"), repliesPolicy: params.string("replies_policy"),
+                      exclusive: params.sent("exclusive") ? params.bool("exclusive") == true : nil)
     }
 
     /// The `List` entity.

@@ -8,8 +8,6 @@ import Storage
 struct MarkersController {
     let node: Node
 
-    /// The timelines that have markers.
-    static let timelines = ["home", "notifications"]
 
     func addRoutes(to router: Router<NodeRequestContext>) {
         router.get("api/v1/markers", use: show)
@@ -20,7 +18,7 @@ struct MarkersController {
     /// markers of the timelines asked, by name; unknown names are ignored.
     @Sendable func show(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:statuses")
-        let asked = try await APIParams.read(request).strings("timeline").filter(Self.timelines.contains)
+        let asked = try await APIParams.read(request).strings("timeline").filter(MarkerService.timelines.contains)
         let markers = try await StatusAccess.read(node) { db in try db.markers.find(account: me.id, timelines: asked) }
         return APIResponse.json(Self.entities(markers))
     }
@@ -31,22 +29,10 @@ struct MarkersController {
     @Sendable func save(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:statuses")
         let params = try await APIParams.read(request)
-        var positions: [(String, String)] = []
-        for timeline in Self.timelines {
-            guard let raw = params.nonEmpty("\(timeline)[last_read_id]") else { continue }
-            guard raw.count <= 20, Int64(raw).map({ $0 >= 0 }) == true else {
-                throw NodeError.validation("Validation failed: Last read id must be an id")
-            }
-            positions.append((timeline, raw))
+        let positions = MarkerService.timelines.compactMap { timeline in
+            params.nonEmpty("\(timeline)[last_read_id]").map { (timeline: timeline, lastReadId: $0) }
         }
-        guard !positions.isEmpty else { throw NodeError.validation("Validation failed: home or notifications last_read_id is required") }
-        let saved = positions
-        let markers: [Marker]
-        do {
-            markers = try await node.database.write { db in
-                try saved.map { try db.markers.save(account: me.id, timeline: $0.0, lastReadId: $0.1) }
-            }
-        } catch { throw NodeError.internal("markers write: \(error)") }
+        let markers = try await MarkerService(node: node).save(positions, by: me)
         return APIResponse.json(Self.entities(markers))
     }
 

@@ -11,9 +11,6 @@ struct MutesController {
     let node: Node
     private var access: AccountAccess { AccountAccess(node: node) }
 
-    /// The longest `duration` accepted (100 years; 0 means until unmuted).
-    static let maxDuration = 100 * 365 * 24 * 3600
-
     func addRoutes(to router: Router<NodeRequestContext>) {
         router.post("api/v1/accounts/:id/mute", use: mute)
         router.post("api/v1/accounts/:id/unmute", use: unmute)
@@ -27,18 +24,17 @@ struct MutesController {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:mutes")
         let target = try await access.account(context)
         let params = try await APIParams.read(request)
-        guard target.id != me.id else { throw NodeError.validation("Validation failed: You cannot mute yourself") }
-        let expiresAt = try Self.expiry(params)
-        let mute = Mute(accountId: me.id, targetAccountId: target.id, hideNotifications: params.bool("notifications") ?? true,
-                        expiresAt: expiresAt)
-        return try await relationship(with: target, me: me) { db in try db.mutes.save(mute) }
+        let duration = try params.int("duration", in: Int.min...Int.max, invalid: MuteService.invalidDuration)
+        try await MuteService(node: node).mute(target, by: me, hideNotifications: params.bool("notifications") ?? true, duration: duration)
+        return try await relationship(with: target, me: me)
     }
 
     /// `POST /api/v1/accounts/:id/unmute` (write:mutes): lifts the mute. Answers the relationship.
     @Sendable func unmute(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:mutes")
         let target = try await access.account(context)
-        return try await relationship(with: target, me: me) { db in try db.mutes.remove(account: me.id, target: target.id) }
+        try await MuteService(node: node).unmute(target, by: me)
+        return try await relationship(with: target, me: me)
     }
 
     /// `GET /api/v1/mutes` (read:mutes): accounts the caller mutes, newest mute first, paged by
@@ -58,27 +54,12 @@ struct MutesController {
         return APIResponse.json(entities, headers: PageQuery.headers(for: request, base: node.urls.base, ids: ids))
     }
 
-    /// When a mute asked with `params` ends: `nil` for `duration` 0 or absent.
-    /// - Throws: `NodeError.validation` for a duration that is not a whole number of seconds
-    ///   in 0...`maxDuration`.
-    static func expiry(_ params: APIParams, now: Date = Date()) throws(NodeError) -> Date? {
-        let seconds = try params.int("duration", in: 0...maxDuration,
-                                     invalid: "Validation failed: Duration must be a number of seconds from 0 to \(maxDuration)")
-        guard let seconds, seconds > 0 else { return nil }
-        return now.addingTimeInterval(TimeInterval(seconds))
-    }
-
-    private func relationship(with target: Account, me: Account, _ change: @Sendable @escaping (Transaction) throws -> Void)
-        async throws(NodeError) -> Response
-    {
+    /// The caller's relationship with `target`, as the answer to a mute or unmute.
+    private func relationship(with target: Account, me: Account) async throws(NodeError) -> Response {
         let node = node
-        do {
-            let entity = try await node.database.write { db in
-                try change(db)
-                return try EntityRenderer(node: node, viewer: me, db: db).relationship(with: target.id)
-            }
-            return APIResponse.json(entity)
-        } catch let error as NodeError { throw error } catch { throw .internal("mute write: \(error)") }
+        return APIResponse.json(try await StatusAccess.read(node) { db in
+            try EntityRenderer(node: node, viewer: me, db: db).relationship(with: target.id)
+        })
     }
 }
 

@@ -71,7 +71,7 @@ extension NotificationsController {
     @Sendable func dismissGroup(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:notifications")
         let key = try Self.groupKey(context)
-        _ = try await write { db in try db.notifications.deleteGroup(key, of: me.id) }
+        try await NotificationService(node: node).dismissGroup(key, of: me)
         return APIResponse.empty()
     }
 

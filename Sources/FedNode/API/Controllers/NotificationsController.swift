@@ -67,16 +67,14 @@ struct NotificationsController {
     /// `POST /api/v1/notifications/clear`: deletes all of the caller's notifications.
     @Sendable func clear(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:notifications")
-        _ = try await write { db in
-            try db.notifications.deleteAll(of: me.id)
-        }
+        try await NotificationService(node: node).clear(of: me)
         return APIResponse.empty()
     }
 
     /// `POST /api/v1/notifications/:id/dismiss`: deletes one notification of the caller's.
     @Sendable func dismiss(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:notifications")
-        try await dismiss(try notificationId(context), of: me)
+        try await NotificationService(node: node).dismiss(try notificationId(context), of: me)
         return APIResponse.empty()
     }
 
@@ -85,15 +83,8 @@ struct NotificationsController {
     @Sendable func dismissLegacy(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:notifications")
         guard let id = try await APIParams.read(request).id("id") else { throw NodeError.notFound("Record not found") }
-        try await dismiss(id, of: me)
+        try await NotificationService(node: node).dismiss(id, of: me)
         return APIResponse.empty()
-    }
-
-    private func dismiss(_ id: Int64, of me: Account) async throws(NodeError) {
-        let deleted = try await write { db in
-            try db.notifications.delete(id: id, of: me.id)
-        }
-        guard deleted > 0 else { throw .notFound("Record not found") }
     }
 
     private func notificationId(_ context: NodeRequestContext) throws(NodeError) -> Int64 {
@@ -110,13 +101,6 @@ struct NotificationsController {
     func read<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
         do { return try await node.database.read(body) } catch let error as NodeError { throw error } catch {
             throw .internal("notifications read: \(error)")
-        }
-    }
-
-    /// Runs `body` in a write transaction; storage errors become 500s.
-    func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
-        do { return try await node.database.write(body) } catch let error as NodeError { throw error } catch {
-            throw .internal("notifications write: \(error)")
         }
     }
 }

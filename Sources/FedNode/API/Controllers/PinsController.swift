@@ -28,7 +28,7 @@ struct PinsController {
     @Sendable func unpin(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:accounts")
         let id = try StatusAccess.pathId(context)
-        _ = try await StatusAccess.read(node) { db in try StatusAccess.visiblePost(id, viewer: me, in: db) }
+        _ = try await StatusAccess.read(node) { db in try PostVisibility.visiblePost(id, viewer: me, in: db) }
         let post = try await PinService(node: node).unpin(id, by: me)
         return try await StatusAccess.render(node, post, viewer: me)
     }

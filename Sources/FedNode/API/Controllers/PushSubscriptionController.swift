@@ -29,7 +29,7 @@ struct PushSubscriptionController {
             accountId: me.id, tokenId: caller.token.id, accessToken: APIAuth.bearerToken(of: request) ?? "",
             endpoint: form.endpoint, p256dh: form.p256dh, auth: form.auth, alerts: form.alerts ?? [],
             policy: form.policy ?? "all", standard: form.standard)
-        try await node.database.write { db in try db.pushSubscriptions.replace(with: subscription) }
+        try await PushSubscriptionService(node: node).subscribe(subscription)
         return APIResponse.json(APIWebPushSubscription(subscription, serverKey: node.vapidKey.publicKey))
     }
 
@@ -48,17 +48,14 @@ struct PushSubscriptionController {
         let params = try await APIParams.read(request)
         let alerts = PushSubscriptionForm.alerts(params)
         let policy = try PushSubscriptionForm.policy(params)
-        let subscription = try await node.database.write { db in
-            try db.pushSubscriptions.update(tokenId: caller.token.id, alerts: alerts, policy: policy)
-        }
-        guard let subscription else { throw NodeError.notFound("Record not found") }
+        let subscription = try await PushSubscriptionService(node: node).update(tokenId: caller.token.id, alerts: alerts, policy: policy)
         return APIResponse.json(APIWebPushSubscription(subscription, serverKey: node.vapidKey.publicKey))
     }
 
     /// `DELETE /api/v1/push/subscription`: removes the token's subscription; `{}` either way.
     @Sendable func delete(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (caller, _) = try await node.apiAuth.user(of: request, scope: "push")
-        try await node.database.write { db in try db.pushSubscriptions.delete(tokenId: caller.token.id) }
+        try await PushSubscriptionService(node: node).unsubscribe(tokenId: caller.token.id)
         return APIResponse.empty()
     }
 }

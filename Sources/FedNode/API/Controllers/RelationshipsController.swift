@@ -44,24 +44,13 @@ struct RelationshipsController {
         try await act(request, context, scope: "write:blocks") { target, me in try await node.interactions.unblock(target, by: me) }
     }
 
-    /// The longest private note (Mastodon's `AccountNote` limit).
-    static let maxNote = 2_000
-
     /// `POST /api/v1/accounts/:id/note` (`write:accounts`): sets the caller's private note about
     /// the account (`comment`; empty or absent removes it), which only the caller sees, in
     /// the relationship's `note`. 422 for a note over 2,000 characters.
     @Sendable func note(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:accounts")
         let target = try await access.account(context)
-        let sent = try await APIParams.read(request).string("comment") ?? ""
-        // Blank removes the note, as Mastodon; the length counts code points, as Ruby counts.
-        let comment = sent.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "" : sent
-        guard comment.unicodeScalars.count <= Self.maxNote else {
-            throw NodeError.validation("Validation failed: Comment is too long (maximum is 2000 characters)")
-        }
-        do {
-            try await node.database.write { db in try db.accountNotes.set(account: me.id, target: target.id, comment: comment) }
-        } catch { throw NodeError.internal("saving a note: \(error)") }
+        try await AccountNoteService(node: node).set(try await APIParams.read(request).string("comment") ?? "", about: target, by: me)
         return APIResponse.json(try await access.read { db in try EntityRenderer(node: node, viewer: me, db: db).relationship(with: target.id) })
     }
 

@@ -22,7 +22,7 @@ struct StatusHistoryController {
         let viewer = try await StatusAccess.viewer(of: request, node: node, scope: "read:statuses")
         let (node, id) = (node, try StatusAccess.pathId(context))
         let versions = try await StatusAccess.read(node) { db -> [APIStatusEdit] in
-            let post = try StatusAccess.visiblePost(id, viewer: viewer, in: db)
+            let post = try PostVisibility.visiblePost(id, viewer: viewer, in: db)
             guard post.reblogOfId == nil, let author = try db.accounts.find(id: post.accountId) else {
                 throw NodeError.notFound("Record not found")
             }
@@ -37,7 +37,7 @@ struct StatusHistoryController {
     @Sendable func source(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "read:statuses")
         let id = try StatusAccess.pathId(context)
-        let post = try await StatusAccess.read(node) { db in try StatusAccess.visiblePost(id, viewer: me, in: db) }
+        let post = try await StatusAccess.read(node) { db in try PostVisibility.visiblePost(id, viewer: me, in: db) }
         guard post.reblogOfId == nil else { throw NodeError.notFound("Record not found") }
         let text = post.local ? post.text : HTMLSanitizer.plainText(post.content)
         return APIResponse.json(APIStatusSource(id: String(post.id), text: text, spoilerText: post.spoilerText))

@@ -31,7 +31,7 @@ struct StatusesController {
         let parentId = try await StatusAccess.read(node) { db -> Int64? in
             try form.checkMedia(of: me, in: db)
             guard let parentId = form.inReplyToId else { return nil }
-            guard let parent = try? StatusAccess.visiblePost(parentId, viewer: me, in: db) else {
+            guard let parent = try? PostVisibility.visiblePost(parentId, viewer: me, in: db) else {
                 throw NodeError.notFound("The post you are trying to reply to does not appear to exist.")
             }
             return parent.reblogOfId ?? parent.id
@@ -51,7 +51,7 @@ struct StatusesController {
         let viewer = try await StatusAccess.viewer(of: request, node: node, scope: "read:statuses")
         let (node, id) = (node, try StatusAccess.pathId(context))
         let (post, status) = try await StatusAccess.read(node) { db -> (Post, APIStatus) in
-            let post = try StatusAccess.visiblePost(id, viewer: viewer, in: db)
+            let post = try PostVisibility.visiblePost(id, viewer: viewer, in: db)
             return (post, try EntityRenderer(node: node, viewer: viewer, db: db).status(post))
         }
         await RemotePostRefresh.startIfDue(post, node: node)
@@ -121,7 +121,7 @@ struct StatusesController {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:statuses")
         let (node, id) = (node, try StatusAccess.pathId(context))
         let (post, status) = try await StatusAccess.read(node) { db -> (Post, APIStatus) in
-            let post = try StatusAccess.visiblePost(id, viewer: me, in: db)
+            let post = try PostVisibility.visiblePost(id, viewer: me, in: db)
             guard post.accountId == me.id else { throw NodeError.forbidden("This action is not allowed") }
             return (post, try EntityRenderer(node: node, viewer: me, db: db).status(post))
         }
@@ -140,7 +140,7 @@ struct StatusesController {
         let viewer = try await StatusAccess.viewer(of: request, node: node, scope: "read:statuses")
         let (node, id) = (node, try StatusAccess.pathId(context))
         let (post, thread) = try await StatusAccess.read(node) { db -> (Post, APIContext) in
-            let post = try StatusAccess.visiblePost(id, viewer: viewer, in: db)
+            let post = try PostVisibility.visiblePost(id, viewer: viewer, in: db)
             let (renderer, filters) = (EntityRenderer(node: node, viewer: viewer, db: db), try FilterSet.load(viewer: viewer, context: "thread", db: db))
             return (post, APIContext(
                 ancestors: filters.apply(to: try renderer.statuses(try StatusThread.ancestors(of: post, viewer: viewer?.id, in: db))),
@@ -153,7 +153,7 @@ struct StatusesController {
 
     /// The caller's own post named by the path (404 if invisible, 403 if someone else's).
     private static func ownPost(_ id: Int64, of me: Account, in db: Transaction) throws -> Post {
-        let post = try StatusAccess.visiblePost(id, viewer: me, in: db)
+        let post = try PostVisibility.visiblePost(id, viewer: me, in: db)
         guard post.accountId == me.id else { throw NodeError.forbidden("This action is not allowed") }
         guard post.reblogOfId == nil else { throw NodeError.notFound("Record not found") }
         return post

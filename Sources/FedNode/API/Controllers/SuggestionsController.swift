@@ -45,9 +45,7 @@ struct SuggestionsController {
     @Sendable func dismiss(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:accounts")
         let target = try await AccountAccess(node: node).account(context)
-        do {
-            try await node.database.write { db in try db.suggestions.dismiss(target.id, by: me.id) }
-        } catch { throw NodeError.internal("suggestion dismissal: \(error)") }
+        try await SuggestionService(node: node).dismiss(target.id, by: me)
         return APIResponse.empty()
     }
 

@@ -56,20 +56,11 @@ struct TagsController {
 
     private func setFollowing(_ following: Bool, _ request: Request, _ context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:follows")
-        let name = SearchService.tagName(context.parameters.get("name")?.removingPercentEncoding ?? "")
-        guard Self.isHashtagName(name) else { throw NodeError.notFound("Record not found") }
+        let name = context.parameters.get("name")?.removingPercentEncoding ?? ""
+        let hashtag = try await FollowedTagService(node: node).setFollowing(following, name: name, by: me)
         let node = node
-        let tag = try await CurationAccess(node: node).write { db -> APITag in
-            let hashtag = try db.followedTags.hashtag(named: name)
-            if following { try db.followedTags.follow(hashtag, by: me.id) } else { try db.followedTags.unfollow(hashtag, by: me.id) }
-            return try TagHistory.tag(hashtag, urls: node.urls, viewer: me, in: db)
-        }
-        return APIResponse.json(tag)
-    }
-
-    /// Whether `name` can be a hashtag: 1 to 100 letters, digits and underscores, not all digits.
-    static func isHashtagName(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= 100 && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-            && !name.allSatisfy(\.isNumber)
+        return APIResponse.json(try await CurationAccess(node: node).read { db in
+            try TagHistory.tag(hashtag, urls: node.urls, viewer: me, in: db)
+        })
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 import Hummingbird
 import Storage
 
-/// Shared steps of the lists, filters, followed-tags and conversations endpoints: one read or
-/// write with client-safe errors, and the owner-scoped record named by a path parameter.
+/// Shared steps of the lists, filters, followed-tags and conversations endpoints: one read with
+/// client-safe errors, and the owner-scoped record named by a path parameter.
 struct CurationAccess: Sendable {
     let node: Node
 
@@ -12,13 +12,6 @@ struct CurationAccess: Sendable {
     func read<T: Sendable>(_ body: @Sendable @escaping (Transaction) throws -> T) async throws(NodeError) -> T {
         do { return try await node.database.read(body) } catch let error as NodeError { throw error } catch {
             throw .internal("curation read: \(error)")
-        }
-    }
-
-    /// Runs `body` in one write transaction; database failures become `NodeError.internal`.
-    func write<T: Sendable>(_ body: @Sendable @escaping (Transaction) throws -> T) async throws(NodeError) -> T {
-        do { return try await node.database.write(body) } catch let error as NodeError { throw error } catch {
-            throw .internal("curation write: \(error)")
         }
     }
 

@@ -4,7 +4,7 @@ import Foundation
 extension MediaEdit {
     /// The `media_attributes` entries of an edit, in order.
     /// - Throws: `NodeError.validation` (422) for an entry without a numeric id, alt text over
-    ///   `MediaController.maxDescription` characters, or a focus that is not `x,y` in -1...1.
+    ///   `MediaService.maxDescription` characters, or a focus that is not `x,y` in -1...1.
     static func list(from params: APIParams) throws(NodeError) -> [MediaEdit] {
         var edits: [MediaEdit] = []
         for item in params.objects("media_attributes") { edits.append(try MediaEdit(item)) }
@@ -18,8 +18,8 @@ extension MediaEdit {
         }
         self.id = id
         if let text = item["description"] {
-            guard text.count <= MediaController.maxDescription else {
-                throw .validation("Validation failed: Description is too long (maximum is \(MediaController.maxDescription) characters)")
+            guard text.count <= MediaService.maxDescription else {
+                throw .validation("Validation failed: Description is too long (maximum is \(MediaService.maxDescription) characters)")
             }
             description = text
         }

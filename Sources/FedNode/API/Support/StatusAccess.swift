@@ -21,15 +21,6 @@ enum StatusAccess {
         return caller.account
     }
 
-    /// The post `id`, if `viewer` may see it (for a boost, the boosted post too).
-    /// - Throws: `NodeError.notFound` otherwise.
-    static func visiblePost(_ id: Int64, viewer: Account?, in db: Transaction) throws -> Post {
-        guard let post = try db.posts.find(id: id), try PostVisibility.canSee(post, viewer: viewer?.id, in: db) else {
-            throw NodeError.notFound("Record not found")
-        }
-        return post
-    }
-
     /// The id in the `id` path parameter.
     /// - Throws: `NodeError.notFound` when it is missing or not a number.
     static func pathId(_ context: NodeRequestContext) throws(NodeError) -> Int64 {

@@ -1,0 +1,46 @@
+import Storage
+
+/// Bookmarking posts: private to their owner, never federated.
+package struct BookmarkService: Sendable {
+    package let node: Node
+
+    /// Acts for `node`.
+    package init(node: Node) {
+        self.node = node
+    }
+
+    /// Bookmarks post `postId`, which `owner` must be able to see; a boost stands for the post
+    /// it boosted.
+    /// - Returns: The post bookmarked.
+    /// - Throws: `NodeError.notFound` for a post `owner` cannot see.
+    package func add(_ postId: Int64, by owner: Account) async throws(NodeError) -> Post {
+        try await node.write("bookmark") { db -> Post in
+            let post = try Self.original(of: PostVisibility.visiblePost(postId, viewer: owner, in: db), in: db)
+            try db.bookmarks.add(account: owner.id, post: post.id)
+            return post
+        }
+    }
+
+    /// Removes `owner`'s bookmark of post `postId` (also of a post no longer visible to them).
+    /// - Returns: The post unbookmarked.
+    /// - Throws: `NodeError.notFound` for a post neither bookmarked nor visible.
+    package func remove(_ postId: Int64, by owner: Account) async throws(NodeError) -> Post {
+        try await node.write("bookmark") { db -> Post in
+            let post: Post
+            if try db.bookmarks.exists(account: owner.id, post: postId), let found = try db.posts.find(id: postId) {
+                post = found
+            } else {
+                post = try Self.original(of: PostVisibility.visiblePost(postId, viewer: owner, in: db), in: db)
+            }
+            try db.bookmarks.remove(account: owner.id, post: post.id)
+            return post
+        }
+    }
+
+    /// A boost stands for the post it boosted.
+    private static func original(of post: Post, in db: Transaction) throws -> Post {
+        guard let originalId = post.reblogOfId else { return post }
+        guard let original = try db.posts.find(id: originalId) else { throw NodeError.notFound("Record not found") }
+        return original
+    }
+}

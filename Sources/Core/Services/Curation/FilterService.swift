@@ -1,0 +1,207 @@
+import Foundation
+import Storage
+
+/// A person's content filters (Mastodon's v2 filters): a title, the timelines it applies to, an
+/// action, an optional expiry, and the keywords and posts it matches. Private, never federated.
+package struct FilterService: Sendable {
+    /// The contexts Mastodon knows.
+    package static let contexts: Set<String> = ["home", "notifications", "public", "thread", "account"]
+    /// The actions this node applies (`blur` is newer than the clients this node targets).
+    package static let actions: Set<String> = ["warn", "hide"]
+    /// Keywords per filter at most, and characters per keyword.
+    package static let maxKeywords = 100, maxKeywordLength = 512
+    /// The longest title, in characters.
+    package static let maxTitle = 256
+    /// The longest expiry, in seconds: ten years.
+    package static let maxExpiry = 10 * 365 * 86_400
+
+    /// What a create or an update sets; `nil` leaves a part as it is.
+    package struct Changes: Sendable {
+        /// The title (required to create).
+        package var title: String?
+        /// The contexts it applies in, as sent (required to create).
+        package var contexts: [String]?
+        /// `warn` or `hide`.
+        package var action: String?
+        /// Seconds from now until it expires; `.some(nil)` clears the expiry.
+        package var expiresIn: Int??
+
+        /// Changes of the parts given.
+        package init(title: String? = nil, contexts: [String]? = nil, action: String? = nil, expiresIn: Int?? = nil) {
+            self.title = title
+            self.contexts = contexts
+            self.action = action
+            self.expiresIn = expiresIn
+        }
+    }
+
+    /// A change to one keyword of a filter, sent with a create or an update.
+    package struct KeywordChange: Sendable {
+        /// The keyword's id, to change or destroy an existing one.
+        package var id: Int64?
+        /// The text (new keywords need one), checked with `FilterService.keyword`.
+        package var keyword: String?
+        /// Whole words only (Mastodon's default is true).
+        package var wholeWord: Bool?
+        /// Remove the keyword.
+        package var destroy: Bool
+
+        /// A change of keyword `id` (a new keyword when `nil`).
+        package init(id: Int64?, keyword: String?, wholeWord: Bool?, destroy: Bool) {
+            self.id = id
+            self.keyword = keyword
+            self.wholeWord = wholeWord
+            self.destroy = destroy
+        }
+    }
+
+    package let node: Node
+
+    /// Acts for `node`.
+    package init(node: Node) {
+        self.node = node
+    }
+
+    /// Creates a filter of `owner`'s with its keywords.
+    /// - Throws: `NodeError.validation` for a blank title, no or unknown context, an unknown
+    ///   action, an expiry out of range or too many keywords.
+    package func create(_ changes: Changes, keywords: [KeywordChange], by owner: Account, now: Date = Date()) async throws(NodeError) -> ContentFilter {
+        guard changes.title != nil else { throw .validation("Validation failed: Title can't be blank") }
+        guard changes.contexts != nil else { throw .validation("Validation failed: Context can't be blank") }
+        var filter = ContentFilter(accountId: owner.id, title: "", contexts: [], action: "warn", expiresAt: nil)
+        try Self.apply(changes, keywords: keywords, to: &filter, now: now)
+        let created = filter
+        try await node.write("filter") { db in
+            try db.filters.save(created)
+            try Self.applyKeywords(keywords, to: created.id, in: db)
+        }
+        return created
+    }
+
+    /// Changes the parts given of `owner`'s filter `id`, and its keywords.
+    /// - Throws: `NodeError.notFound` for a filter that is not `owner`'s or a keyword that is
+    ///   not the filter's; `.validation` as `create`.
+    package func update(_ id: Int64, _ changes: Changes, keywords: [KeywordChange], by owner: Account,
+                        now: Date = Date()) async throws(NodeError) -> ContentFilter {
+        try await node.write("filter") { db -> ContentFilter in
+            var filter = try Self.owned(try db.filters.find(id: id, owner: owner.id))
+            try Self.apply(changes, keywords: keywords, to: &filter, now: now)
+            try db.filters.save(filter)
+            try Self.applyKeywords(keywords, to: filter.id, in: db)
+            return filter
+        }
+    }
+
+    /// Deletes `owner`'s filter `id` with its keywords and posts.
+    package func delete(_ id: Int64, by owner: Account) async throws(NodeError) {
+        try await node.write("filter") { db in try db.filters.delete(try Self.owned(try db.filters.find(id: id, owner: owner.id))) }
+    }
+
+    /// Adds a keyword to `owner`'s filter `filterId`.
+    /// - Throws: `NodeError.notFound` for a filter that is not `owner`'s; `.validation` for a
+    ///   blank or over-long keyword, or a filter that has `maxKeywords` already.
+    package func addKeyword(_ text: String, wholeWord: Bool, to filterId: Int64, by owner: Account) async throws(NodeError) -> FilterKeyword {
+        let text = try Self.keyword(text)
+        return try await node.write("filter") { db -> FilterKeyword in
+            let filter = try Self.owned(try db.filters.find(id: filterId, owner: owner.id))
+            guard try db.filters.keywords(of: [filter.id]).count < Self.maxKeywords else {
+                throw NodeError.validation("Validation failed: Too many keywords")
+            }
+            let keyword = FilterKeyword(filterId: filter.id, keyword: text, wholeWord: wholeWord)
+            try db.filters.save(keyword)
+            return keyword
+        }
+    }
+
+    /// Changes the parts given of keyword `id` of one of `owner`'s filters.
+    package func updateKeyword(_ id: Int64, text: String?, wholeWord: Bool?, by owner: Account) async throws(NodeError) -> FilterKeyword {
+        let text = try text.map { raw throws(NodeError) in try Self.keyword(raw) }
+        return try await node.write("filter") { db -> FilterKeyword in
+            var keyword = try Self.owned(try db.filters.keyword(id: id, owner: owner.id))
+            if let text { keyword.keyword = text }
+            if let wholeWord { keyword.wholeWord = wholeWord }
+            try db.filters.save(keyword)
+            return keyword
+        }
+    }
+
+    /// Deletes keyword `id` of one of `owner`'s filters.
+    package func deleteKeyword(_ id: Int64, by owner: Account) async throws(NodeError) {
+        try await node.write("filter") { db in try db.filters.delete(try Self.owned(try db.filters.keyword(id: id, owner: owner.id))) }
+    }
+
+    /// Adds post `postId`, which `owner` must be able to see, to their filter `filterId`; adding
+    /// it twice answers the same row.
+    package func addStatus(_ postId: Int64, to filterId: Int64, by owner: Account) async throws(NodeError) -> FilterStatus {
+        try await node.write("filter") { db -> FilterStatus in
+            let filter = try Self.owned(try db.filters.find(id: filterId, owner: owner.id))
+            let post = try PostVisibility.visiblePost(postId, viewer: owner, in: db)
+            return try db.filters.add(post: post.id, to: filter.id)
+        }
+    }
+
+    /// Deletes filtered post `id` of one of `owner`'s filters.
+    package func deleteStatus(_ id: Int64, by owner: Account) async throws(NodeError) {
+        try await node.write("filter") { db in try db.filters.delete(try Self.owned(try db.filters.status(id: id, owner: owner.id))) }
+    }
+
+    /// A keyword trimmed and checked.
+    /// - Throws: `NodeError.validation` for a blank or over-long keyword.
+    package static func keyword(_ text: String) throws(NodeError) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .validation("Validation failed: Keyword can't be blank") }
+        guard trimmed.count <= maxKeywordLength else { throw .validation("Validation failed: Keyword is too long") }
+        return trimmed
+    }
+
+    /// Returns `value`, or Mastodon's 404 for a record that is not the caller's.
+    private static func owned<T>(_ value: T?) throws(NodeError) -> T {
+        guard let value else { throw .notFound("Record not found") }
+        return value
+    }
+
+    private static func apply(_ changes: Changes, keywords: [KeywordChange], to filter: inout ContentFilter, now: Date) throws(NodeError) {
+        if let raw = changes.title {
+            let title = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !title.isEmpty, title.count <= maxTitle else { throw .validation("Validation failed: Title can't be blank") }
+            filter.title = title
+        }
+        if let contexts = changes.contexts {
+            guard !contexts.isEmpty else { throw .validation("Validation failed: Context can't be blank") }
+            guard contexts.allSatisfy(Self.contexts.contains) else { throw .validation("Validation failed: Context includes invalid values") }
+            var seen = Set<String>()
+            filter.contexts = contexts.filter { seen.insert($0).inserted }.joined(separator: ",")
+        }
+        if let action = changes.action {
+            guard actions.contains(action) else { throw .validation("Validation failed: Filter action is not included in the list") }
+            filter.action = action
+        }
+        if let expiresIn = changes.expiresIn {
+            if let seconds = expiresIn, !(1...maxExpiry).contains(seconds) {
+                throw .validation("Validation failed: Expires in must be a positive number of seconds")
+            }
+            filter.expiresAt = expiresIn.map { now.addingTimeInterval(TimeInterval($0)) }
+        }
+        guard keywords.count <= maxKeywords else { throw .validation("Validation failed: Too many keywords") }
+        for change in keywords where change.id == nil && change.keyword == nil && !change.destroy {
+            throw .validation("Validation failed: Keyword can't be blank")
+        }
+    }
+
+    /// Applies `changes` to filter `filterId`'s keywords.
+    /// - Throws: `NodeError.notFound` for an id that is not one of the filter's keywords.
+    private static func applyKeywords(_ changes: [KeywordChange], to filterId: Int64, in db: Transaction) throws {
+        let existing = Dictionary(uniqueKeysWithValues: try db.filters.keywords(of: [filterId]).map { ($0.id, $0) })
+        for change in changes {
+            if let id = change.id {
+                guard var keyword = existing[id] else { throw NodeError.notFound("Record not found") }
+                if change.destroy { try db.filters.delete(keyword); continue }
+                if let text = change.keyword { keyword.keyword = text }
+                if let whole = change.wholeWord { keyword.wholeWord = whole }
+                try db.filters.save(keyword)
+            } else if let text = change.keyword, !change.destroy {
+                try db.filters.save(FilterKeyword(filterId: filterId, keyword: text, wholeWord: change.wholeWord ?? true))
+            }
+        }
+    }
+}
