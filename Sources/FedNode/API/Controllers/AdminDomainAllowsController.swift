@@ -39,11 +39,7 @@ struct AdminDomainAllowsController {
     /// Allowing a domain already allowed answers the existing allow, as Mastodon does.
     @Sendable func create(_ request: Request, context: NodeRequestContext) async throws -> Response {
         _ = try await access.staff(of: request, scope: "admin:write:domain_allows", minimum: .admin)
-        let params = try await APIParams.read(request)
-        guard let raw = params.nonEmpty("domain") else { throw NodeError.validation("Validation failed: Domain can't be blank") }
-        let domain = try AdminDomainBlocksController.checked(raw)
-        guard domain != node.urls.domain.lowercased() else { throw NodeError.validation("Validation failed: Domain cannot be this server") }
-        let allow = try await access.write { db in try db.domainAllows.add(domain, at: Date()) }
+        let allow = try await DomainPolicyService(node: node).allow(try await APIParams.read(request).nonEmpty("domain") ?? "")
         return APIResponse.json(Self.entity(allow))
     }
 
@@ -52,11 +48,7 @@ struct AdminDomainAllowsController {
     @Sendable func delete(_ request: Request, context: NodeRequestContext) async throws -> Response {
         _ = try await access.staff(of: request, scope: "admin:write:domain_allows", minimum: .admin)
         let id = try StaffAccess.id(context)
-        let deleted = try await access.write { db -> Bool in
-            guard let allow = try db.domainAllows.find(id: id) else { return false }
-            return try db.domainAllows.remove(allow)
-        }
-        guard deleted else { throw NodeError.notFound("Record not found") }
+        try await DomainPolicyService(node: node).disallow(id)
         return APIResponse.empty()
     }
 
