@@ -99,15 +99,12 @@ struct AdminCommand: AsyncParsableCommand {
         }
     }
 
-    /// `domain` lowercased when it looks like a host name, else a usage error.
+    /// `domain` in the spelling the API's domain policy uses (`DomainPolicyService.normalized`),
+    /// else a usage error.
     static func checked(_ domain: String) throws -> String {
-        let lowered = domain.lowercased()
-        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789.-:")
-        guard !lowered.isEmpty, lowered.count <= 253, lowered.allSatisfy(allowed.contains),
-              !lowered.hasPrefix("."), !lowered.hasSuffix("."), !lowered.contains("..") else {
+        do { return try DomainPolicyService.normalized(domain) } catch {
             throw ValidationError("'\(domain)' is not a domain name (for example spam.example)")
         }
-        return lowered
     }
 
     static func read<T: Sendable>(_ node: Node, _ body: @escaping @Sendable (Transaction) throws -> T) async throws -> T {

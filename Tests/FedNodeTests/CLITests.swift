@@ -181,5 +181,10 @@ struct CLITests {
         #expect(again.status != 0 && again.stderr.contains("not blocked"))
         let bad = try await FedNodeProcess.run(["admin", "domain-block", "not a domain", "--data-dir", dataDir])
         #expect(bad.status != 0 && bad.stderr.contains("not a domain name"))
+        // The one host spelling the API and every check use: case, trailing dot and IDN.
+        let spelled = try await FedNodeProcess.run(["admin", "domain-block", "Bücher.Example.", "--data-dir", dataDir])
+        #expect(spelled.status == 0 && spelled.stdout.contains("Blocked xn--bcher-kva.example"), "\(spelled.stdout)\(spelled.stderr)")
+        let doubled = try await FedNodeProcess.run(["admin", "domain-block", "spam..example", "--data-dir", dataDir])
+        #expect(doubled.status != 0 && doubled.stderr.contains("not a domain name"))
     }
 }

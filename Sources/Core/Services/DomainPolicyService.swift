@@ -112,7 +112,7 @@ package struct DomainPolicyService: Sendable {
         let lowered = HostAuthority.normalize(domain) ?? domain.trimmingCharacters(in: .whitespaces).lowercased()
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789.-:_")
         guard !lowered.isEmpty, lowered.count <= 253, lowered.allSatisfy(allowed.contains), !lowered.hasPrefix("."),
-              lowered.contains(".") || lowered.contains(":")
+              !lowered.hasSuffix("."), !lowered.contains(".."), lowered.contains(".") || lowered.contains(":")
         else { throw .validation("Validation failed: Domain is not a valid domain name") }
         return lowered
     }
