@@ -10,7 +10,7 @@ public struct InteractionService: Sendable {
 
     /// Likes a post; notifies a local author or sends `Like` to a remote one. Idempotent.
     public func like(_ postId: Int64, by liker: Account) async throws(NodeError) {
-        try await write { db in
+        try await node.write("interaction") { db in
             let (post, author) = try postAndAuthor(postId, in: db)
             guard try !db.likes.exists(account: liker.id, post: post.id) else { return }
             let id = builder.newId(liker)
@@ -29,7 +29,7 @@ public struct InteractionService: Sendable {
 
     /// Removes a like; sends `Undo(Like)` to a remote author.
     public func unlike(_ postId: Int64, by liker: Account) async throws(NodeError) {
-        try await write { db in
+        try await node.write("interaction") { db in
             let (post, author) = try postAndAuthor(postId, in: db)
             guard let like = try db.likes.find(account: liker.id, post: post.id) else { return }
             try db.likes.delete(like)
@@ -47,7 +47,7 @@ public struct InteractionService: Sendable {
     @discardableResult
     public func follow(_ target: Account, by follower: Account) async throws(NodeError) -> Follow {
         guard target.id != follower.id else { throw .validation("You cannot follow yourself") }
-        let follow = try await write { db -> Follow in
+        let follow = try await node.write("interaction") { db -> Follow in
             if try Relationships.blocks(follower.id, target.id, in: db) { throw NodeError.forbidden("This action is not allowed") }
             if let existing = try db.follows.find(follower: follower.id, target: target.id) {
                 return existing
@@ -73,7 +73,7 @@ public struct InteractionService: Sendable {
 
     /// Stops following (or cancels the request); their posts leave the home timeline.
     public func unfollow(_ target: Account, by follower: Account) async throws(NodeError) {
-        try await write { db in
+        try await node.write("interaction") { db in
             guard let follow = try db.follows.find(follower: follower.id, target: target.id) else { return }
             try db.follows.delete(follow)
             try db.timelines.remove(author: target.id, from: follower.id)
@@ -88,7 +88,7 @@ public struct InteractionService: Sendable {
     /// target's node is told with `Block` (so it stops showing them our posts).
     public func block(_ target: Account, by blocker: Account) async throws(NodeError) {
         guard target.id != blocker.id else { throw .validation("You cannot block yourself") }
-        try await write { db in
+        try await node.write("interaction") { db in
             guard try !db.blocks.exists(blocker: blocker.id, blocked: target.id) else { return }
             let id = builder.newId(blocker)
             try db.blocks.add(Block(accountId: blocker.id, targetAccountId: target.id, uri: id))
@@ -103,7 +103,7 @@ public struct InteractionService: Sendable {
 
     /// Lifts a block; a remote target's node gets `Undo(Block)`.
     public func unblock(_ target: Account, by blocker: Account) async throws(NodeError) {
-        try await write { db in
+        try await node.write("interaction") { db in
             guard let block = try db.blocks.find(blocker: blocker.id, target: target.id) else { return }
             try db.blocks.delete(block)
             guard !target.isLocal else { return }
@@ -118,11 +118,5 @@ public struct InteractionService: Sendable {
             throw NodeError.notFound("Record not found")
         }
         return (post, author)
-    }
-
-    private func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
-        do { return try await node.database.write(body) } catch let error as NodeError { throw error } catch {
-            throw .internal("interaction write: \(error)")
-        }
     }
 }

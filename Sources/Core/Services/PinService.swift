@@ -21,7 +21,7 @@ public struct PinService: Sendable {
     /// - Throws: `NodeError.validation` for someone else's post, a boost, a followers-only or
     ///   direct post, or a sixth pin; `.notFound` for an unknown post.
     public func pin(_ postId: Int64, by author: Account) async throws(NodeError) -> Post {
-        let post = try await write { db -> Post in
+        let post = try await node.write("pin") { db -> Post in
             let post = try Self.pinnable(postId, by: author, in: db)
             guard try !db.pins.exists(account: author.id, post: post.id) else { return post }
             guard try db.pins.count(of: author.id) < Self.maxPins else {
@@ -38,7 +38,7 @@ public struct PinService: Sendable {
     /// Unpins `postId` from `author`'s profile; unpinning a post that is not pinned changes
     /// nothing.
     public func unpin(_ postId: Int64, by author: Account) async throws(NodeError) -> Post {
-        let post = try await write { db -> Post in
+        let post = try await node.write("pin") { db -> Post in
             guard let post = try db.posts.find(id: postId) else { throw NodeError.notFound("Record not found") }
             guard try db.pins.remove(account: author.id, post: post.id) else { return post }
             try deliver("Remove", post: post, author: author, in: db)
@@ -65,11 +65,5 @@ public struct PinService: Sendable {
     private func deliver(_ type: String, post: Post, author: Account, in db: Transaction) throws {
         let activity = ActivityBuilder(urls: node.urls).featured(type, post: post, author: author)
         try Outbox.record(activity, sender: author, postId: nil, inboxes: try Outbox.followerInboxes(of: author.id, in: db), in: db)
-    }
-
-    private func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
-        do { return try await node.database.write(body) } catch let error as NodeError { throw error } catch {
-            throw .internal("pin write: \(error)")
-        }
     }
 }

@@ -52,7 +52,7 @@ public struct PostService: Sendable {
         post.sensitive = draft.sensitive
         post.language = draft.language
         let row = post
-        let stored = try await write { db -> Post in
+        let stored = try await node.write("post") { db -> Post in
             // A moved account keeps signing in but posts from its new account only (Mastodon, GoToSocial).
             if try db.accountMoves.target(of: author.id) != nil { throw NodeError.validation("Validation failed: This account has moved") }
             if let key = draft.idempotencyKey, let earlier = try db.posts.created(withIdempotencyKey: key, by: author.id) {
@@ -84,7 +84,7 @@ public struct PostService: Sendable {
                      language: String? = nil, mediaEdits: [MediaEdit] = [], by author: Account) async throws(NodeError) -> Post {
         let mentions = await resolveMentions(in: text)
         let content = render(text, mentions: mentions)
-        let updated = try await write { db -> Post in
+        let updated = try await node.write("post") { db -> Post in
             var post = try ownPost(postId, of: author, in: db)
             try PostHistory.keepPrevious(post, in: db)
             post.text = text
@@ -124,7 +124,7 @@ public struct PostService: Sendable {
 
     /// Deletes a local post everywhere: rows here, `Delete` to everyone who got it.
     public func delete(_ postId: Int64, by author: Account) async throws(NodeError) {
-        try await write { db in
+        try await node.write("post") { db in
             let post = try ownPost(postId, of: author, in: db)
             let note = PostToAS(urls: node.urls).note(post, parts: try .read(post, in: db))
             let delete = ActivityBuilder(urls: node.urls).deletePost(post, author: author, to: note.to, cc: note.cc)
@@ -168,11 +168,5 @@ public struct PostService: Sendable {
             }
         }
         return accounts
-    }
-
-    private func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws(NodeError) -> T {
-        do { return try await node.database.write(body) } catch let error as NodeError { throw error } catch {
-            throw .internal("post write: \(error)")
-        }
     }
 }

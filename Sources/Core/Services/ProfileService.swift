@@ -28,7 +28,7 @@ public struct ProfileService: Sendable {
         if let text = changes.note { renderedNote = try await render(note: text) }
         let noteHTML = renderedNote
         let urls = node.urls
-        let saved = try await write { db -> Account in
+        let saved = try await node.write("profile") { db -> Account in
             guard var current = try db.accounts.find(id: account.id) else { throw NodeError.notFound("Record not found") }
             let wasLocked = current.locked
             Self.apply(changes, noteHTML: noteHTML, avatar: avatar, header: header, to: &current)
@@ -97,11 +97,6 @@ public struct ProfileService: Sendable {
         })
     }
 
-    private func write<T: Sendable>(_ body: @Sendable @escaping (Transaction) throws -> T) async throws(NodeError) -> T {
-        do { return try await node.database.write(body) } catch let error as NodeError { throw error } catch {
-            throw .internal("profile write: \(error)")
-        }
-    }
 }
 
 extension Node {

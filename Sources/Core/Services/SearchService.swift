@@ -47,11 +47,11 @@ package struct SearchService: Sendable {
         let viewerId = viewer?.id ?? 0
         var found: [Account] = []
         if query.offset == 0, let exact = try await exactAccount(text, resolve: query.resolve && viewer != nil),
-            try await read({ db in try db.accounts.isListable(exact.id, viewer: viewerId, onlyFollowed: query.following) }) {
+            try await node.read("search", { db in try db.accounts.isListable(exact.id, viewer: viewerId, onlyFollowed: query.following) }) {
             found.append(exact)
         }
         guard let prefix = Self.searchPrefix(text, localDomain: node.urls.domain) else { return found }
-        let candidates = try await read { db in
+        let candidates = try await node.read("search") { db in
             try db.accounts.search(prefix: prefix, viewer: viewerId, onlyFollowed: query.following, limit: query.limit, offset: query.offset)
         }
         found += candidates.filter { candidate in !found.contains { $0.id == candidate.id } }
@@ -70,7 +70,7 @@ package struct SearchService: Sendable {
     package func hashtags(_ query: Query) async throws(NodeError) -> [Hashtag] {
         let name = Self.tagName(query.text)
         guard !name.isEmpty else { return [] }
-        return try await read { db in try db.tags.search(prefix: name, limit: query.limit, offset: query.offset) }
+        return try await node.read("search") { db in try db.tags.search(prefix: name, limit: query.limit, offset: query.offset) }
     }
 
     /// Posts `viewer` may see: those carrying the hashtag when the text is `#tag`, or the post
@@ -86,7 +86,7 @@ package struct SearchService: Sendable {
             return []
         }
         let viewerId = viewer?.id
-        let found = try await read { db in
+        let found = try await node.read("search") { db in
             try db.posts.search(match, visibleTo: viewerId, by: query.accountId, limit: query.limit, offset: query.offset)
         }
         // A post URL not known here is fetched from its origin for signed-in callers who ask,
@@ -95,7 +95,7 @@ package struct SearchService: Sendable {
             case .post(let post)? = try? await RemoteLookup(node: node).find(text),
             post.reblogOfId == nil, query.accountId == nil || query.accountId == post.accountId
         else { return found }
-        return try await read { db in try db.posts.isVisible(post.id, to: viewerId) ? [post] : [] }
+        return try await node.read("search") { db in try db.posts.isVisible(post.id, to: viewerId) ? [post] : [] }
     }
 
     /// Whether typed text is a web address (matched exactly, never by prefix).
@@ -107,13 +107,13 @@ package struct SearchService: Sendable {
     /// `resolve` is set (failures just mean no exact match).
     private func exactAccount(_ text: String, resolve: Bool) async throws(NodeError) -> Account? {
         if Self.isURL(text) {
-            if let known = try await read({ db in try db.accounts.find(uriOrURL: text) }) { return known }
+            if let known = try await node.read("search", { db in try db.accounts.find(uriOrURL: text) }) { return known }
             guard resolve, case .account(let account)? = try? await RemoteLookup(node: node).find(text) else { return nil }
             return account
         }
         guard let handle = AccountHandle(text), let domain = handle.domain else { return nil }
         let remoteDomain = domain == node.urls.domain ? nil : domain
-        if let known = try await read({ db in try db.accounts.find(username: handle.username, domain: remoteDomain) }) { return known }
+        if let known = try await node.read("search", { db in try db.accounts.find(username: handle.username, domain: remoteDomain) }) { return known }
         guard resolve, remoteDomain != nil else { return nil }
         return try? await node.remoteAccounts.resolve(username: handle.username, domain: domain)
     }
@@ -127,11 +127,5 @@ package struct SearchService: Sendable {
     package static func tagName(_ text: String) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return String(trimmed.hasPrefix("#") ? trimmed.dropFirst() : Substring(trimmed))
-    }
-
-    private func read<T: Sendable>(_ body: @Sendable @escaping (Transaction) throws -> T) async throws(NodeError) -> T {
-        do { return try await node.database.read(body) } catch let error as NodeError { throw error } catch {
-            throw .internal("search read: \(error)")
-        }
     }
 }

@@ -66,10 +66,8 @@ package struct FilterService: Sendable {
     /// - Throws: `NodeError.validation` for a blank title, no or unknown context, an unknown
     ///   action, an expiry out of range or too many keywords.
     package func create(_ changes: Changes, keywords: [KeywordChange], by owner: Account, now: Date = Date()) async throws(NodeError) -> ContentFilter {
-        guard changes.title != nil else { throw .validation("Validation failed: Title can't be blank") }
-        guard changes.contexts != nil else { throw .validation("Validation failed: Context can't be blank") }
         var filter = ContentFilter(accountId: owner.id, title: "", contexts: [], action: "warn", expiresAt: nil)
-        try Self.apply(changes, keywords: keywords, to: &filter, now: now)
+        try Self.apply(changes, keywords: keywords, to: &filter, creating: true, now: now)
         let created = filter
         try await node.write("filter") { db in
             try db.filters.save(created)
@@ -85,7 +83,7 @@ package struct FilterService: Sendable {
                         now: Date = Date()) async throws(NodeError) -> ContentFilter {
         try await node.write("filter") { db -> ContentFilter in
             var filter = try Self.owned(try db.filters.find(id: id, owner: owner.id))
-            try Self.apply(changes, keywords: keywords, to: &filter, now: now)
+            try Self.apply(changes, keywords: keywords, to: &filter, creating: false, now: now)
             try db.filters.save(filter)
             try Self.applyKeywords(keywords, to: filter.id, in: db)
             return filter
@@ -160,12 +158,18 @@ package struct FilterService: Sendable {
         return value
     }
 
-    private static func apply(_ changes: Changes, keywords: [KeywordChange], to filter: inout ContentFilter, now: Date) throws(NodeError) {
+    /// Applies `changes`, checked in the order Mastodon reports them; a create needs a title and
+    /// a context.
+    private static func apply(_ changes: Changes, keywords: [KeywordChange], to filter: inout ContentFilter, creating: Bool,
+                              now: Date) throws(NodeError) {
         if let raw = changes.title {
             let title = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !title.isEmpty, title.count <= maxTitle else { throw .validation("Validation failed: Title can't be blank") }
             filter.title = title
+        } else if creating {
+            throw .validation("Validation failed: Title can't be blank")
         }
+        if changes.contexts == nil, creating { throw .validation("Validation failed: Context can't be blank") }
         if let contexts = changes.contexts {
             guard !contexts.isEmpty else { throw .validation("Validation failed: Context can't be blank") }
             guard contexts.allSatisfy(Self.contexts.contains) else { throw .validation("Validation failed: Context includes invalid values") }
