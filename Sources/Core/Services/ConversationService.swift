@@ -9,14 +9,14 @@ package struct ConversationService: Sendable {
         self.node = node
     }
 
-    /// Marks `owner`'s conversation `id` read.
-    /// - Returns: The conversation, read.
+    /// Marks `owner`'s conversation `id` read, or (with `unread`) unread again.
+    /// - Returns: The conversation as marked.
     /// - Throws: `NodeError.notFound` for a conversation that is not `owner`'s.
-    package func markRead(_ id: Int64, by owner: Account) async throws(NodeError) -> Conversation {
+    package func mark(_ id: Int64, unread: Bool = false, by owner: Account) async throws(NodeError) -> Conversation {
         try await node.write("conversation") { db -> Conversation in
             var conversation = try Self.owned(id, by: owner, in: db)
-            try db.conversations.markRead(conversation)
-            conversation.unread = false
+            try db.conversations.mark(conversation, unread: unread)
+            conversation.unread = unread
             return conversation
         }
     }

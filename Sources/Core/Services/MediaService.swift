@@ -56,6 +56,18 @@ package struct MediaService: Sendable {
         }
     }
 
+    /// Deletes one of `owner`'s uploads that no post has (Mastodon 4.4's `DELETE /api/v1/media/:id`);
+    /// its files go with the media janitor's next sweep.
+    /// - Throws: `NodeError.notFound` for anyone else's upload; `.validation` for one a post has.
+    package func delete(_ id: Int64, by owner: Account) async throws(NodeError) {
+        try await node.write("media") { db in
+            let media = try Self.own(id, of: owner, in: db)
+            guard media.postId == nil, try db.media.deleteUnattached(id: media.id) else {
+                throw NodeError.validation("Media attachment is currently used by a status")
+            }
+        }
+    }
+
     /// One of `owner`'s uploads, attached or not.
     /// - Throws: `NodeError.notFound` for anyone else's.
     package static func own(_ id: Int64, of owner: Account, in db: Transaction) throws -> MediaAttachment {

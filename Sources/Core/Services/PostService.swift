@@ -13,22 +13,22 @@ public struct PostService: Sendable {
         public var text: String
         /// Uploaded media to attach, in order.
         public var mediaIds: [Int64] = []
-        /// Audience.
-        public var visibility: Visibility = .public
+        /// Audience; `nil` for the author's default.
+        public var visibility: Visibility?
         /// The post commented on.
         public var inReplyToId: Int64?
         /// Content warning.
         public var spoilerText: String = ""
-        /// Whether the media is sensitive.
-        public var sensitive: Bool = false
-        /// Language code.
+        /// Whether the media is sensitive; `nil` for the author's default.
+        public var sensitive: Bool?
+        /// Language code; `nil` for the author's default.
         public var language: String?
         /// The client's `Idempotency-Key`: a second create with the same key by the same author
         /// within an hour returns the first post instead of posting again.
         public var idempotencyKey: String?
 
         /// Creates a draft.
-        public init(text: String, mediaIds: [Int64] = [], visibility: Visibility = .public, inReplyToId: Int64? = nil) {
+        public init(text: String, mediaIds: [Int64] = [], visibility: Visibility? = nil, inReplyToId: Int64? = nil) {
             self.text = text
             self.mediaIds = mediaIds
             self.visibility = visibility
@@ -47,10 +47,7 @@ public struct PostService: Sendable {
         post.url = post.uri
         post.text = draft.text
         post.content = render(draft.text, mentions: mentions)
-        post.visibility = draft.visibility
         post.spoilerText = draft.spoilerText
-        post.sensitive = draft.sensitive
-        post.language = draft.language
         let row = post
         let stored = try await node.write("post") { db -> Post in
             // A moved account keeps signing in but posts from its new account only (Mastodon, GoToSocial).
@@ -59,6 +56,10 @@ public struct PostService: Sendable {
                 return earlier
             }
             var post = row
+            let defaults = try db.postingDefaults.of(author.id)
+            post.visibility = draft.visibility ?? defaults.visibility
+            post.sensitive = draft.sensitive ?? defaults.sensitive
+            post.language = draft.language ?? defaults.language
             if let parentId = draft.inReplyToId {
                 guard let parent = try db.posts.find(id: parentId) else { throw NodeError.notFound("Record not found") }
                 post.inReplyToId = parent.id

@@ -30,6 +30,10 @@ public struct ProfileService: Sendable {
         let urls = node.urls
         let saved = try await node.write("profile") { db -> Account in
             guard var current = try db.accounts.find(id: account.id) else { throw NodeError.notFound("Record not found") }
+            if changes.changesPostingDefaults {
+                try db.postingDefaults.set(changes.postingDefaults(from: db.postingDefaults.of(current.id)), of: current.id)
+            }
+            guard changes.changesProfile else { return current }
             let wasLocked = current.locked
             Self.apply(changes, noteHTML: noteHTML, avatar: avatar, header: header, to: &current)
             current.updatedAt = Date()

@@ -51,9 +51,9 @@ extension Conversations {
         try Conversation.filter(Column("id") == id).filter(Column("account_id") == ownerId).fetchOne(db)
     }
 
-    /// Marks a conversation read.
-    public func markRead(_ conversation: Conversation) throws {
-        try db.execute(cached: "UPDATE conversations SET unread = 0 WHERE id = ?", arguments: [conversation.id])
+    /// Marks a conversation read, or unread.
+    public func mark(_ conversation: Conversation, unread: Bool) throws {
+        try db.execute(cached: "UPDATE conversations SET unread = ? WHERE id = ?", arguments: [unread, conversation.id])
     }
 
     /// Removes a conversation from its owner's list (a later post brings it back).

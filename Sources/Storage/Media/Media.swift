@@ -24,6 +24,13 @@ extension Media {
     /// The attachment with this id.
     public func find(id: Int64) throws -> MediaAttachment? { try MediaAttachment.fetchOne(db, key: id) }
 
+    /// Deletes the attachment `id` if no post has it (its files go with the janitor's next sweep).
+    /// - Returns: Whether a row was deleted.
+    @discardableResult
+    public func deleteUnattached(id: Int64) throws -> Bool {
+        try MediaAttachment.filter(Column("id") == id && Column("post_id") == nil).deleteAll(db) > 0
+    }
+
     /// Stores a new attachment.
     public func insert(_ media: MediaAttachment) throws { try media.insert(db) }
 

@@ -31,6 +31,8 @@ enum Migrations {
         ("account-last-post", lastPostSchema),
         ("account-notes", accountNotesSchema),
         ("sign-in-protection", signInProtectionSchema),
+        ("conversation-mutes", conversationMutesSchema),
+        ("posting-defaults", postingDefaultsSchema),
     ]
 
     /// Every migration, in order, for SQLite.

@@ -14,8 +14,11 @@ public struct Notifications { let db: SQLSession }
 
 extension Notifications {
     /// Stores a notification unless the same one (same dedupe key) exists already, so an event
-    /// delivered twice notifies once.
+    /// delivered twice notifies once, or it is about a post in a conversation the recipient
+    /// muted (as Mastodon, whatever its type).
     public func add(_ notification: AccountNotification) throws {
+        if let postId = notification.postId,
+           try ConversationMutes(db: db).isMuted(postId, by: notification.accountId) { return }
         try notification.insert(db, onConflict: .ignore)
     }
 

@@ -87,6 +87,15 @@ extension Timelines {
                                arguments: [name] + arguments, pageColumn: "ph.post_id", viewer: viewer, page: page)
     }
 
+    /// One page of the direct posts `viewer` wrote or is mentioned in, newest first (what
+    /// `GET /api/v1/timelines/direct` shows), read from the viewer's mentions and own posts.
+    public func direct(of viewer: Int64, page: PageBounds) throws -> [Post] {
+        try visiblePage(from: "posts p", where: """
+            p.visibility = 'direct' AND p.id IN (SELECT dm.post_id FROM mentions dm WHERE dm.account_id = ?
+              UNION SELECT dp.id FROM posts dp WHERE dp.account_id = ? AND dp.visibility = 'direct')
+            """, arguments: [viewer, viewer], pageColumn: "p.id", viewer: viewer, page: page)
+    }
+
     /// Public timelines leave out silenced accounts and accounts of silenced domains, except
     /// for a viewer who follows them (Mastodon's "limited").
     static func notSilenced(_ p: String, viewer: Int64?) -> (sql: String, arguments: StatementArguments) {

@@ -43,6 +43,35 @@ struct ConversationsTests {
         }
     }
 
+    @Test("a conversation is marked unread again; the direct timeline lists the direct posts one wrote or is mentioned in")
+    func unreadAndDirectTimeline() async throws {
+        let t = try TestNode.make(); defer { t.remove() }
+        let (_, aliceToken) = try await t.user("alice")
+        let (_, bobToken) = try await t.user("bob")
+        let (_, carolToken) = try await t.user("carol")
+        try await t.withClient { client in
+            let first = try await StatusFixtures.post(client, token: aliceToken, "@bob dinner at eight?", visibility: "direct")
+            let reply = try await StatusFixtures.post(client, token: bobToken, "@alice yes!", visibility: "direct", extra: ["in_reply_to_id": first])
+            let other = try await StatusFixtures.post(client, token: carolToken, "@alice a secret", visibility: "direct")
+            _ = try await StatusFixtures.post(client, token: aliceToken, "@bob public hello")
+            let id = try #require(try await client.api(.get, "/api/v1/conversations", token: bobToken).entity([APIConversation].self).first?.id)
+            #expect(try await client.api(.post, "/api/v1/conversations/\(id)/read", token: bobToken).entity(APIConversation.self).unread == false)
+            let unread = try await client.api(.post, "/api/v1/conversations/\(id)/unread", token: bobToken)
+            #expect(try unread.entity(APIConversation.self).unread == true)
+            #expect(try await client.api(.get, "/api/v1/conversations", token: bobToken).entity([APIConversation].self).first?.unread == true)
+            #expect(try await client.api(.post, "/api/v1/conversations/\(id)/unread", token: carolToken).status == .notFound)
+
+            let alices = try await client.api(.get, "/api/v1/timelines/direct", token: aliceToken)
+            #expect(alices.status == .ok)
+            #expect(StatusFixtures.ids(alices) == [other, reply, first])
+            #expect(StatusFixtures.ids(try await client.api(.get, "/api/v1/timelines/direct", token: bobToken)) == [reply, first])
+            let page = try await client.api(.get, "/api/v1/timelines/direct?limit=1", token: aliceToken)
+            #expect(StatusFixtures.ids(page) == [other])
+            #expect(page.headers[.link]?.contains("max_id=") == true)
+            #expect(try await client.api(.get, "/api/v1/timelines/direct").status == .unauthorized)
+        }
+    }
+
     @Test("conversations page by their last post with Link")
     func pagination() async throws {
         let t = try TestNode.make(); defer { t.remove() }

@@ -26,7 +26,8 @@ struct DirectJSONTests {
 
     private static let source = APISource(
         note: tricky, fields: [APIField(name: "site", value: "https://z.example", verifiedAt: "2026-01-02T03:04:05.000Z")],
-        privacy: "public", sensitive: true, language: "en", followRequestsCount: 3, firstName: "Zoë", lastName: "Ng")
+        privacy: "public", sensitive: true, language: "en", followRequestsCount: 3, firstName: "Zoë", lastName: "Ng",
+        discoverable: true, indexable: false, hideCollections: false)
 
     private static func account(full: Bool, moved: APIAccount? = nil) -> APIAccount {
         var account = APIAccount(
@@ -39,6 +40,12 @@ struct DirectJSONTests {
             fields: full ? [APIField(name: "a", value: tricky, verifiedAt: "2026-01-02T03:04:05.000Z")] : [],
             source: full ? source : nil)
         account.moved = moved.map(APIMovedAccount.init)
+        if full {
+            account.indexable = true
+            account.noindex = false
+            account.roles = [APIAccountRole(id: "2", name: "Admin", color: "")]
+            account.role = APIRole(id: "2", name: "Admin", color: "", permissions: "1048575", highlighted: true)
+        }
         return account
     }
 
@@ -62,7 +69,7 @@ struct DirectJSONTests {
         keywordMatches: ["ending"], statusMatches: ["4"])
 
     private static func status(full: Bool, reblog: APIStatus? = nil, partial: Bool = false) -> APIStatus {
-        let viewer = full ? APIStatus.ViewerState(reblogged: true, favourited: false, bookmarked: true, pinned: false) : nil
+        let viewer = full ? APIStatus.ViewerState(reblogged: true, favourited: false, bookmarked: true, muted: true, pinned: false) : nil
         var status = APIStatus(
             id: "115816483572950798", uri: "https://b.example/s/1", url: full ? "https://b.example/@zoe/1" : nil,
             account: account(full: full, moved: full ? account(full: !partial) : nil),

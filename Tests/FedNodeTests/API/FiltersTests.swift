@@ -57,6 +57,45 @@ struct FiltersTests {
         }
     }
 
+    @Test("v1 filters are created, changed and deleted as one keyword of a filter of their own")
+    func v1Writes() async throws {
+        let t = try TestNode.make(); defer { t.remove() }
+        let (_, token) = try await t.user("alice")
+        let (_, bobToken) = try await t.user("bob")
+        try await t.withClient { client in
+            let created = try await client.api(.post, "/api/v1/filters", token: token,
+                                               json: ["phrase": "spoiler", "context": ["home", "public"], "irreversible": true, "whole_word": false])
+            #expect(created.status == .ok)
+            let v1 = try #require(created.json)
+            let id = try #require(v1["id"] as? String)
+            #expect(v1["phrase"] as? String == "spoiler")
+            #expect(v1["context"] as? [String] == ["home", "public"])
+            #expect(v1["irreversible"] as? Bool == true)
+            #expect(v1["whole_word"] as? Bool == false)
+            let v2 = try #require(try await client.api(.get, "/api/v2/filters", token: token).jsonArray?.first)
+            #expect(v2["title"] as? String == "spoiler")
+            #expect(v2["filter_action"] as? String == "hide")
+
+            let changed = try await client.api(.put, "/api/v1/filters/\(id)", token: token,
+                                               json: ["phrase": "spoilers", "context": ["home"], "irreversible": false])
+            #expect(changed.status == .ok)
+            #expect(changed.json?["phrase"] as? String == "spoilers")
+            #expect(changed.json?["context"] as? [String] == ["home"])
+            #expect(changed.json?["irreversible"] as? Bool == false)
+            #expect(try await client.api(.get, "/api/v1/filters/\(id)", token: token).json?["phrase"] as? String == "spoilers")
+            #expect(try await client.api(.put, "/api/v1/filters/\(id)", token: bobToken, json: ["phrase": "x"]).status == .notFound)
+            #expect(try await client.api(.post, "/api/v1/filters", token: token, json: ["phrase": " ", "context": ["home"]]).status
+                == .unprocessableContent)
+            #expect(try await client.api(.post, "/api/v1/filters", token: token, json: ["phrase": "x", "context": ["nowhere"]]).status
+                == .unprocessableContent)
+
+            #expect(try await client.api(.delete, "/api/v1/filters/\(id)", token: bobToken).status == .notFound)
+            #expect(try await client.api(.delete, "/api/v1/filters/\(id)", token: token).status == .ok)
+            #expect(try await client.api(.get, "/api/v1/filters", token: token).jsonArray?.isEmpty == true)
+            #expect(try await client.api(.get, "/api/v2/filters", token: token).jsonArray?.isEmpty == true)
+        }
+    }
+
     @Test("warn marks matching statuses with filtered; hide removes them; whole words and contexts count")
     func applying() async throws {
         let t = try TestNode.make(); defer { t.remove() }

@@ -45,6 +45,27 @@ struct APIMediaTests {
         }
     }
 
+    @Test("an unattached upload is deleted; an attached one, or anyone else's, is not")
+    func deleteUpload() async throws {
+        let t = try TestNode.make(); defer { t.remove() }
+        let (_, token) = try await t.user("alice")
+        let (_, bobToken) = try await t.user("bob")
+        try await t.withClient { client in
+            let loose = try await StatusFixtures.uploadedMedia(client, token: token)
+            let used = try await StatusFixtures.uploadedMedia(client, token: token)
+            _ = try await StatusFixtures.post(client, token: token, "Harbour", extra: ["media_ids": [used]])
+            #expect(try await client.api(.delete, "/api/v1/media/\(loose)", token: bobToken).status == .notFound)
+            let deleted = try await client.api(.delete, "/api/v1/media/\(loose)", token: token)
+            #expect(deleted.status == .ok)
+            #expect(deleted.text == "{}")
+            #expect(try await client.api(.get, "/api/v1/media/\(loose)", token: token).status == .notFound)
+            #expect(try await client.api(.delete, "/api/v1/media/\(loose)", token: token).status == .notFound)
+            let attached = try await client.api(.delete, "/api/v1/media/\(used)", token: token)
+            #expect(attached.status == .unprocessableContent)
+            #expect(try await client.api(.get, "/api/v1/media/\(used)", token: token).status == .ok)
+        }
+    }
+
     @Test("uploads need write:media")
     func uploadAuth() async throws {
         let t = try TestNode.make(); defer { t.remove() }

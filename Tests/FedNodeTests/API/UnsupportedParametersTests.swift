@@ -58,8 +58,8 @@ struct UnsupportedParametersTests {
         let (_, token) = try await t.user("alice")
         try await t.withClient { client async throws in
             let refused: [[String: Any]] = [
-                ["source": ["privacy": "private"], "display_name": "Alice"], ["source": ["sensitive": true]],
-                ["source": ["language": "fr"]], ["hide_collections": true], ["attribution_domains": ["example.com"]],
+                ["hide_collections": true, "display_name": "Alice"], ["source": ["hide_collections": true]],
+                ["attribution_domains": ["example.com"]],
             ]
             for body in refused {
                 let response = try await client.api(.patch, "/api/v1/accounts/update_credentials", token: token, json: body)

@@ -143,6 +143,61 @@ package struct FilterService: Sendable {
         try await node.write("filter") { db in try db.filters.delete(try Self.owned(try db.filters.status(id: id, owner: owner.id))) }
     }
 
+    /// Creates a v1 filter (Mastodon's `POST /api/v1/filters`): a filter titled `phrase` with
+    /// `phrase` as its one keyword; `changes` carries its contexts, action and expiry.
+    /// - Returns: The filter and its keyword (whose id is the v1 filter's).
+    /// - Throws: `NodeError.validation` as `create`, or for a blank phrase.
+    package func createV1(phrase: String, wholeWord: Bool, _ changes: Changes, by owner: Account) async throws(NodeError)
+        -> (ContentFilter, FilterKeyword) {
+        let text = try Self.keyword(phrase)
+        var changes = changes
+        changes.title = String(text.prefix(Self.maxTitle))
+        let filter = try await create(changes, keywords: [KeywordChange(id: nil, keyword: text, wholeWord: wholeWord, destroy: false)],
+                                      by: owner)
+        let keyword = try await node.read("filter") { db in try db.filters.keywords(of: [filter.id]).first }
+        guard let keyword else { throw .notFound("Record not found") }
+        return (filter, keyword)
+    }
+
+    /// Changes the v1 filter `keywordId` (Mastodon's `PUT /api/v1/filters/:id`): the keyword's
+    /// text and whole-word flag, and its filter's contexts, action and expiry. As Mastodon, the
+    /// filter's settings cannot change through one keyword when it has several.
+    /// - Throws: `NodeError.notFound` for a keyword that is not `owner`'s; `.validation` as
+    ///   `update`, or for changing the settings of a filter with several keywords.
+    package func updateV1(_ keywordId: Int64, phrase: String?, wholeWord: Bool?, _ changes: Changes, by owner: Account,
+                          now: Date = Date()) async throws(NodeError) -> (ContentFilter, FilterKeyword) {
+        let text = try phrase.map { raw throws(NodeError) in try Self.keyword(raw) }
+        return try await node.write("filter") { db -> (ContentFilter, FilterKeyword) in
+            var keyword = try Self.owned(try db.filters.keyword(id: keywordId, owner: owner.id))
+            var filter = try Self.owned(try db.filters.find(id: keyword.filterId, owner: owner.id))
+            let before = filter
+            try Self.apply(changes, keywords: [], to: &filter, creating: false, now: now)
+            if filter != before {
+                guard try db.filters.keywords(of: [filter.id]).count <= 1 else {
+                    throw NodeError.validation("Validation failed: This filter has several keywords; change it with the v2 filters API")
+                }
+                try db.filters.save(filter)
+            }
+            if let text { keyword.keyword = text }
+            if let wholeWord { keyword.wholeWord = wholeWord }
+            try db.filters.save(keyword)
+            return (filter, keyword)
+        }
+    }
+
+    /// Deletes the v1 filter `keywordId`: the keyword, and its filter when nothing else is left in it.
+    /// - Throws: `NodeError.notFound` for a keyword that is not `owner`'s.
+    package func deleteV1(_ keywordId: Int64, by owner: Account) async throws(NodeError) {
+        try await node.write("filter") { db in
+            let keyword = try Self.owned(try db.filters.keyword(id: keywordId, owner: owner.id))
+            try db.filters.delete(keyword)
+            guard let filter = try db.filters.find(id: keyword.filterId, owner: owner.id) else { return }
+            if try db.filters.keywords(of: [filter.id]).isEmpty, try db.filters.statuses(of: [filter.id]).isEmpty {
+                try db.filters.delete(filter)
+            }
+        }
+    }
+
     /// A keyword trimmed and checked.
     /// - Throws: `NodeError.validation` for a blank or over-long keyword.
     package static func keyword(_ text: String) throws(NodeError) -> String {

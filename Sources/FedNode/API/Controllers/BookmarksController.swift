@@ -3,8 +3,8 @@ import Foundation
 import Hummingbird
 import Storage
 
-/// Bookmarks: private to their owner, never federated (docs.joinmastodon.org/methods/statuses
-/// `bookmark`/`unbookmark`, /methods/bookmarks).
+/// Bookmarks and muted conversations: private to their owner, never federated
+/// (docs.joinmastodon.org/methods/statuses `bookmark`/`unbookmark`, `mute`/`unmute`, /methods/bookmarks).
 struct BookmarksController {
     let node: Node
 
@@ -12,6 +12,24 @@ struct BookmarksController {
         router.post("api/v1/statuses/:id/bookmark", use: bookmark)
         router.post("api/v1/statuses/:id/unbookmark", use: unbookmark)
         router.get("api/v1/bookmarks", use: bookmarks)
+        router.post("api/v1/statuses/:id/mute", use: muteConversation)
+        router.post("api/v1/statuses/:id/unmute", use: unmuteConversation)
+    }
+
+    /// `POST /api/v1/statuses/:id/mute` (write:mutes): no more notifications about the posts
+    /// of this post's conversation; answers the post with `muted: true`.
+    @Sendable func muteConversation(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:mutes")
+        let post = try await ConversationMuteService(node: node).mute(try StatusAccess.pathId(context), by: me)
+        return try await StatusAccess.render(node, post, viewer: me)
+    }
+
+    /// `POST /api/v1/statuses/:id/unmute` (write:mutes): notifications about the conversation
+    /// come again; answers the post with `muted: false`.
+    @Sendable func unmuteConversation(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:mutes")
+        let post = try await ConversationMuteService(node: node).unmute(try StatusAccess.pathId(context), by: me)
+        return try await StatusAccess.render(node, post, viewer: me)
     }
 
     /// `POST /api/v1/statuses/:id/bookmark` (write:bookmarks): bookmarks a visible post (a boost

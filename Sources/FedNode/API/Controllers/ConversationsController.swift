@@ -12,6 +12,7 @@ struct ConversationsController {
     func addRoutes(to router: Router<NodeRequestContext>) {
         router.get("api/v1/conversations", use: index)
         router.post("api/v1/conversations/:id/read", use: markRead)
+        router.post("api/v1/conversations/:id/unread", use: markUnread)
         router.delete("api/v1/conversations/:id", use: destroy)
     }
 
@@ -30,10 +31,20 @@ struct ConversationsController {
 
     /// `POST /api/v1/conversations/:id/read` (write:conversations): answers the conversation, read.
     @Sendable func markRead(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        try await mark(request, context, unread: false)
+    }
+
+    /// `POST /api/v1/conversations/:id/unread` (write:conversations): answers the conversation,
+    /// unread again.
+    @Sendable func markUnread(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        try await mark(request, context, unread: true)
+    }
+
+    private func mark(_ request: Request, _ context: NodeRequestContext, unread: Bool) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:conversations")
         let id = try CurationAccess.pathId(context)
         let node = node
-        let conversation = try await ConversationService(node: node).markRead(id, by: me)
+        let conversation = try await ConversationService(node: node).mark(id, unread: unread, by: me)
         let entity = try await access.read { db -> APIConversation in
             try CurationAccess.found(try Self.render([conversation], viewer: me, node: node, db: db).first)
         }

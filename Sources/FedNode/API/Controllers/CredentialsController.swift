@@ -28,8 +28,8 @@ struct CredentialsController {
     }
 
     /// `PATCH /api/v1/accounts/update_credentials` (`write:accounts`): display name, bio,
-    /// avatar and header (multipart files), profile links, locked, discoverable, bot, and the
-    /// first and last name. Answers the updated `Account` with `source`; 422 for invalid values.
+    /// avatar and header (multipart files), profile links, locked, discoverable, bot, the
+    /// first and last name, and the posting defaults in `source`. Answers the updated `Account` with `source`; 422 for invalid values.
     @Sendable func update(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, account) = try await node.apiAuth.user(of: request, scope: "write:accounts")
         let params = try await APIParams.read(request, fileLimit: APIParams.uploadLimit)
@@ -38,7 +38,9 @@ struct CredentialsController {
         try params.refuse(["username"]) { _ in "Usernames cannot be changed: other servers know the account by it" }
         try params.refuse(["email"]) { _ in "The email address cannot be changed through update_credentials" }
         try Self.refuseUnkeptSettings(params)
-        let saved = try await node.profiles.update(account, with: Self.changes(from: params))
+        var changes = Self.changes(from: params)
+        try Self.postingDefaults(from: params, into: &changes)
+        let saved = try await node.profiles.update(account, with: changes)
         return try await render(saved)
     }
 
@@ -66,27 +68,32 @@ struct CredentialsController {
         return try await render(present ? try await node.profiles.update(account, with: changes) : account)
     }
 
-    /// Settings Mastodon keeps and this node does not (its `source` always reads public, not
-    /// sensitive, no language; collections are always shown): asking for another value is a
-    /// 422, not a 200 that drops it. Sending the value the node has is accepted, as apps
-    /// that save a whole preferences form do.
+    /// Settings Mastodon keeps and this node does not (collections are always shown, and no
+    /// attribution domains are kept): asking for another value is a 422, not a 200 that drops
+    /// it. Sending the value the node has is accepted, as apps that save a whole preferences
+    /// form do.
     /// - Throws: `NodeError.validation` naming the setting.
     static func refuseUnkeptSettings(_ params: APIParams) throws(NodeError) {
-        if let privacy = params.nonEmpty("source[privacy]"), privacy != "public" {
-            throw .validation("A default post visibility other than public is not supported on this server")
-        }
-        if params.bool("source[sensitive]") == true {
-            throw .validation("Marking media sensitive by default is not supported on this server")
-        }
-        if params.nonEmpty("source[language]") != nil {
-            throw .validation("A default posting language is not supported on this server")
-        }
-        if params.bool("hide_collections") == true {
+        if params.bool("hide_collections") == true || params.bool("source[hide_collections]") == true {
             throw .validation("Hiding followers and follows is not supported on this server")
         }
         if !params.strings("attribution_domains").filter({ !$0.isEmpty }).isEmpty {
             throw .validation("Attribution domains are not supported on this server")
         }
+    }
+
+    /// The posting defaults a request sets (`source[privacy]`, `source[sensitive]`,
+    /// `source[language]`, where an empty language clears it).
+    /// - Throws: `NodeError.validation` for an unknown visibility.
+    static func postingDefaults(from params: APIParams, into changes: inout ProfileChanges) throws(NodeError) {
+        if let privacy = params.nonEmpty("source[privacy]") {
+            guard let visibility = Visibility(rawValue: privacy) else {
+                throw .validation("Validation failed: Default privacy is not included in the list")
+            }
+            changes.defaultVisibility = visibility
+        }
+        changes.defaultSensitive = params.bool("source[sensitive]")
+        changes.defaultLanguage = params.string("source[language]").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
     }
 
     /// The profile edit a request asks for; absent parameters change nothing.

@@ -3,7 +3,7 @@ import Foundation
 import Hummingbird
 import Storage
 
-/// `/api/v2/filters`: content filters with keywords and single posts, and the v1 read-only view
+/// `/api/v2/filters`: content filters with keywords and single posts, and the v1 view
 /// of their keywords (docs.joinmastodon.org/methods/filters).
 struct FiltersController {
     let node: Node
@@ -17,6 +17,9 @@ struct FiltersController {
         router.delete("api/v2/filters/:id", use: destroy)
         router.get("api/v1/filters", use: indexV1)
         router.get("api/v1/filters/:id", use: showV1)
+        router.post("api/v1/filters", use: createV1)
+        router.put("api/v1/filters/:id", use: updateV1)
+        router.delete("api/v1/filters/:id", use: destroyV1)
     }
 
     /// `GET /api/v2/filters` (read:filters): the caller's filters, expired ones included.
@@ -79,6 +82,41 @@ struct FiltersController {
         })
     }
 
+    /// `POST /api/v1/filters` (write:filters): `phrase`, `context[]`, `irreversible`,
+    /// `whole_word` and `expires_in`; as Mastodon 4, a filter titled after its one keyword.
+    /// Answers the v1 filter.
+    @Sendable func createV1(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:filters")
+        let form = FilterForm(params: try await APIParams.read(request))
+        let (filter, keyword) = try await FilterService(node: node).createV1(
+            phrase: form.params.string("phrase") ?? "", wholeWord: form.params.bool("whole_word") ?? true, try form.v1Changes(), by: me)
+        return APIResponse.json(Self.v1Filter(filter, keyword))
+    }
+
+    /// `PUT /api/v1/filters/:id` (write:filters): the parameters of `createV1` that are sent.
+    @Sendable func updateV1(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:filters")
+        let id = try CurationAccess.pathId(context)
+        let form = FilterForm(params: try await APIParams.read(request))
+        let (filter, keyword) = try await FilterService(node: node).updateV1(
+            id, phrase: form.params.string("phrase"), wholeWord: form.params.bool("whole_word"), try form.v1Changes(), by: me)
+        return APIResponse.json(Self.v1Filter(filter, keyword))
+    }
+
+    /// `DELETE /api/v1/filters/:id` (write:filters): removes the keyword (and its filter when
+    /// nothing else is in it); answers `{}`.
+    @Sendable func destroyV1(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:filters")
+        try await FilterService(node: node).deleteV1(try CurationAccess.pathId(context), by: me)
+        return APIResponse.empty()
+    }
+
+    /// The `V1::Filter` entity of one keyword of `filter`.
+    static func v1Filter(_ filter: ContentFilter, _ keyword: FilterKeyword) -> APIFilterV1 {
+        APIFilterV1(id: String(keyword.id), phrase: keyword.keyword, context: filter.contextList,
+                    expiresAt: filter.expiresAt.map(Timestamps.iso8601), irreversible: filter.action == "hide", wholeWord: keyword.wholeWord)
+    }
+
     /// The `Filter` entity of `filter` with its keywords and posts.
     static func entity(_ filter: ContentFilter, db: Transaction) throws -> APIFilter {
         FilterSet.entity(try FilterSet.loadAll([filter], db: db)[0])
@@ -86,11 +124,7 @@ struct FiltersController {
 
     private static func v1Filters(of accountId: Int64, db: Transaction) throws -> [APIFilterV1] {
         try FilterSet.loadAll(try db.filters.all(of: accountId), db: db).flatMap { item in
-            item.keywords.map { keyword in
-                APIFilterV1(id: String(keyword.id), phrase: keyword.keyword, context: item.filter.contextList,
-                            expiresAt: item.filter.expiresAt.map(Timestamps.iso8601), irreversible: item.filter.action == "hide",
-                            wholeWord: keyword.wholeWord)
-            }
+            item.keywords.map { keyword in v1Filter(item.filter, keyword) }
         }
     }
 }

@@ -13,6 +13,7 @@ struct MediaController {
         router.post("api/v2/media", use: upload)
         router.get("api/v1/media/:id", use: show)
         router.put("api/v1/media/:id", use: update)
+        router.delete("api/v1/media/:id", use: delete)
     }
 
     /// `POST /api/v2/media` and `POST /api/v1/media` (write:media): multipart `file`, with
@@ -51,6 +52,14 @@ struct MediaController {
         let (node, id) = (node, try StatusAccess.pathId(context))
         let media = try await MediaService(node: node).update(id, description: description, focus: focus, by: me)
         return APIResponse.json(try await StatusAccess.read(node) { db in EntityRenderer(node: node, viewer: me, db: db).attachment(media) })
+    }
+
+    /// `DELETE /api/v1/media/:id` (write:media, Mastodon 4.4): deletes one of the caller's uploads
+    /// that no post has; answers `{}`. 404 for anyone else's, 422 for an attached one.
+    @Sendable func delete(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "write:media")
+        try await MediaService(node: node).delete(try StatusAccess.pathId(context), by: me)
+        return APIResponse.json([String: String]())
     }
 
     /// The `description` parameter, if sent (`MediaService` checks its length).

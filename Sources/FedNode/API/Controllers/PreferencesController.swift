@@ -9,11 +9,13 @@ struct PreferencesController {
         router.get("api/v1/preferences", use: show)
     }
 
-    /// `GET /api/v1/preferences` (`read:accounts`): the defaults, matching the account's
-    /// `source` (public, not sensitive, no language; media and spoilers as Mastodon defaults).
+    /// `GET /api/v1/preferences` (`read:accounts`): the posting defaults, as the account's
+    /// `source` has them; media and spoilers as Mastodon's defaults.
     @Sendable func show(_ request: Request, context: NodeRequestContext) async throws -> Response {
-        _ = try await node.apiAuth.user(of: request, scope: "read:accounts")
-        return APIResponse.json(APIPreferences(postingDefaultVisibility: "public", postingDefaultSensitive: false, postingDefaultLanguage: nil,
-                                               readingExpandMedia: "default", readingExpandSpoilers: false))
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "read:accounts")
+        let defaults = try await node.read("preferences") { db in try db.postingDefaults.of(me.id) }
+        return APIResponse.json(APIPreferences(postingDefaultVisibility: defaults.visibility.rawValue, postingDefaultSensitive: defaults.sensitive,
+                                               postingDefaultLanguage: defaults.language, readingExpandMedia: "default",
+                                               readingExpandSpoilers: false))
     }
 }

@@ -13,6 +13,15 @@ struct TimelinesController {
         router.get("api/v1/timelines/home", use: home)
         router.get("api/v1/timelines/public", use: publicTimeline)
         router.get("api/v1/timelines/tag/:hashtag", use: tag)
+        router.get("api/v1/timelines/direct", use: direct)
+    }
+
+    /// `GET /api/v1/timelines/direct` (read:statuses): the direct posts the caller wrote or is
+    /// mentioned in, newest first (the flat view of `/api/v1/conversations`, which older apps read).
+    @Sendable func direct(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let (_, me) = try await node.apiAuth.user(of: request, scope: "read:statuses")
+        let page = try PageQuery(try await APIParams.read(request)).bounds
+        return try await respond(request, viewer: me, context: "thread") { db in try db.timelines.direct(of: me.id, page: page) }
     }
 
     /// `GET /api/v1/timelines/home` (read:statuses): posts and boosts from the accounts the

@@ -56,6 +56,26 @@ public struct APIAccount: Codable, Sendable, Equatable {
     public var source: APISource?
     /// The account this one moved to; absent when it has not moved.
     public var moved: APIMovedAccount? = nil
+    /// Whether its public posts may be found in full-text search (as `discoverable` on FedNode).
+    public var indexable: Bool = false
+    /// Whether it hides whom it follows and who follows it (never on FedNode).
+    public var hideCollections: Bool = false
+    /// Whether it asks search engines not to index it; told for local accounts only.
+    public var noindex: Bool? = nil
+    /// Its staff roles shown as badges (local accounts).
+    public var roles: [APIAccountRole] = []
+    /// The signed-in account's own role, in verify_credentials and update_credentials only.
+    public var role: APIRole? = nil
+}
+
+/// A role shown on a profile (`AccountRole`).
+public struct APIAccountRole: Codable, Sendable, Equatable {
+    /// Role id.
+    public var id: String
+    /// Display name.
+    public var name: String
+    /// Badge colour (none).
+    public var color: String
 }
 
 /// A profile link (`Field`).
@@ -98,4 +118,10 @@ public struct APISource: Codable, Sendable, Equatable {
     public var firstName: String
     /// Family name (FedNode extension).
     public var lastName: String
+    /// Whether the account may be suggested and listed in the directory.
+    public var discoverable: Bool = false
+    /// Whether its public posts may be found in full-text search.
+    public var indexable: Bool = false
+    /// Whether it hides its follows and followers (never on FedNode).
+    public var hideCollections: Bool = false
 }

@@ -123,6 +123,11 @@ extension APIAccount: APIDirectJSON {
         try object.field("fields", fields)
         try object.ifPresent("source", source)
         try object.ifPresent("moved", moved)
+        object.field("indexable", indexable)
+        object.field("hide_collections", hideCollections)
+        object.ifPresent("noindex", noindex)
+        try object.field("roles", roles)
+        try object.ifPresent("role", role)
         object.end(&output)
     }
 }
@@ -163,6 +168,31 @@ extension APISource: APIDirectJSON {
         object.field("follow_requests_count", followRequestsCount)
         object.field("first_name", firstName)
         object.field("last_name", lastName)
+        object.field("discoverable", discoverable)
+        object.field("indexable", indexable)
+        object.field("hide_collections", hideCollections)
+        object.end(&output)
+    }
+}
+
+extension APIAccountRole: APIDirectJSON {
+    func writeJSON(to output: inout JSONBuffer) throws {
+        var object = JSONObjectWriter(&output)
+        object.field("id", id)
+        object.field("name", name)
+        object.field("color", color)
+        object.end(&output)
+    }
+}
+
+extension APIRole: APIDirectJSON {
+    func writeJSON(to output: inout JSONBuffer) throws {
+        var object = JSONObjectWriter(&output)
+        object.field("id", id)
+        object.field("name", name)
+        object.field("color", color)
+        object.field("permissions", permissions)
+        object.field("highlighted", highlighted)
         object.end(&output)
     }
 }

@@ -89,7 +89,7 @@ public struct APIStatus: Codable, Sendable, Equatable {
         self.favouritesCount = favouritesCount
         self.reblogged = viewer?.reblogged
         self.favourited = viewer?.favourited
-        self.muted = viewer.map { _ in false }
+        self.muted = viewer?.muted
         self.bookmarked = viewer?.bookmarked
         self.pinned = viewer?.pinned
         self.sensitive = sensitive
@@ -113,6 +113,8 @@ public struct APIStatus: Codable, Sendable, Equatable {
         public var favourited: Bool
         /// Whether the viewer bookmarked it.
         public var bookmarked: Bool = false
+        /// Whether the viewer muted its conversation.
+        public var muted: Bool = false
         /// Whether it is pinned: only told to its author, for posts that may be pinned
         /// (`nil` leaves the field out, as Mastodon does for everyone else).
         public var pinned: Bool?

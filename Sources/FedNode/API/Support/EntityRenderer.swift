@@ -31,8 +31,13 @@ public struct EntityRenderer {
         if withSource {
             let typed = account.fields.map { APIField(name: $0.name, value: $0.value, verifiedAt: nil) }
             let requests = try db.follows.pendingRequestCount(to: account.id)
-            entity.source = APISource(note: account.noteSource, fields: typed, privacy: "public", sensitive: false, language: nil,
-                                      followRequestsCount: requests, firstName: account.firstName, lastName: account.lastName)
+            let defaults = try db.postingDefaults.of(account.id)
+            entity.source = APISource(note: account.noteSource, fields: typed, privacy: defaults.visibility.rawValue,
+                                      sensitive: defaults.sensitive, language: defaults.language, followRequestsCount: requests,
+                                      firstName: account.firstName, lastName: account.lastName, discoverable: account.discoverable,
+                                      indexable: account.discoverable)
+            let role = try db.moderation.roles(of: [account.id])[account.id] ?? .user
+            entity.role = ModerationRenderer.role(role)
         }
         return entity
     }
@@ -64,6 +69,15 @@ public struct EntityRenderer {
             followersCount: counts.followers, followingCount: counts.following, statusesCount: counts.statuses,
             lastStatusAt: figures.lastPostAt.map { String(Timestamps.day($0).prefix(10)) }, emojis: [], fields: fields, source: nil)
         if !nested { entity.moved = batch.movedTo[account.id].map { APIMovedAccount(self.account($0, in: batch, nested: true)) } }
+        // As Mastodon: the search opt-in for posts; `noindex` is told for local accounts only.
+        entity.indexable = account.discoverable
+        if account.isLocal {
+            entity.noindex = !account.discoverable
+            if let role = batch.roles[account.id], role != .user {
+                let badge = ModerationRenderer.role(role)
+                entity.roles = [APIAccountRole(id: badge.id, name: badge.name, color: badge.color)]
+            }
+        }
         return entity
     }
 
@@ -127,7 +141,8 @@ public struct EntityRenderer {
         let pinnable = post.accountId == viewer.id && post.reblogOfId == nil && post.visibility != .direct
         let states = batch.viewerStates
         return .init(reblogged: states.boosted.contains(target), favourited: states.liked.contains(target),
-                     bookmarked: states.bookmarked.contains(target), pinned: pinnable ? batch.pinned.contains(post.id) : nil)
+                     bookmarked: states.bookmarked.contains(target), muted: batch.mutedConversations.contains(target),
+                     pinned: pinnable ? batch.pinned.contains(post.id) : nil)
     }
 
     /// The photos of a post, in order.

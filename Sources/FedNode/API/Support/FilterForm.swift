@@ -20,6 +20,16 @@ struct FilterForm {
         return changes
     }
 
+    /// The settings of a v1 filter: `context[]`, `irreversible` (the `hide` action, else
+    /// `warn`) and `expires_in`, where sent.
+    /// - Throws: `NodeError.validation` for an `expires_in` that is not a number of seconds in range.
+    func v1Changes() throws(NodeError) -> FilterService.Changes {
+        var changes = try self.changes()
+        changes.title = nil
+        changes.action = params.bool("irreversible").map { $0 ? "hide" : "warn" }
+        return changes
+    }
+
     /// The `keywords_attributes[]` items.
     /// - Throws: `NodeError.validation` for a blank or overlong keyword or a malformed id.
     func keywordChanges() throws(NodeError) -> [FilterService.KeywordChange] {

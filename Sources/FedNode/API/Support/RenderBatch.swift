@@ -29,6 +29,10 @@ struct RenderBatch {
     var pinned: Set<Int64> = []
     /// Where those of `accounts` that moved went (`Account.moved`).
     var movedTo: [Int64: Account] = [:]
+    /// Staff roles of the local ones of `accounts` that have one.
+    var roles: [Int64: StaffRole] = [:]
+    /// Those of `posts` in conversations the viewer muted.
+    var mutedConversations: Set<Int64> = []
 
     /// What rendering `accounts` needs: their counters, last post times and moves.
     static func accounts(_ accounts: [Account], db: Transaction) throws -> RenderBatch {
@@ -61,6 +65,7 @@ struct RenderBatch {
         if let viewer {
             batch.viewerStates = try db.posts.viewerStates(of: viewer, among: Set(all.map { $0.reblogOfId ?? $0.id }))
             batch.pinned = try db.pins.pinned(among: all.filter { $0.accountId == viewer }.map(\.id))
+            batch.mutedConversations = try db.conversationMutes.muted(by: viewer, among: Set(all.map { $0.reblogOfId ?? $0.id }))
         }
         return batch
     }
@@ -80,6 +85,8 @@ struct RenderBatch {
     /// figures (one query more, only when any moved).
     private mutating func keep(_ figures: [Int64: AccountFigures], _ db: Transaction) throws {
         self.figures.merge(figures) { _, new in new }
+        let local = accounts.values.filter(\.isLocal).map(\.id)
+        if !local.isEmpty { roles = try db.moderation.roles(of: local) }
         let targets = figures.compactMapValues(\.movedToId)
         guard !targets.isEmpty else { return }
         var found: [Int64: Account] = [:]

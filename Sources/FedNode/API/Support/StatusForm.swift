@@ -9,12 +9,12 @@ struct StatusForm: Sendable {
     var text: String
     /// Media to attach, in order; `nil` on edit when the client sent none (keep the current ones).
     var mediaIds: [Int64]?
-    /// Audience (create only).
-    var visibility: Visibility
+    /// Audience (create only); `nil` for the author's default.
+    var visibility: Visibility?
     /// The post commented on (create only).
     var inReplyToId: Int64?
-    /// Whether the media is hidden behind a warning.
-    var sensitive: Bool
+    /// Whether the media is hidden behind a warning; `nil` (create only) for the author's default.
+    var sensitive: Bool?
     /// Content warning.
     var spoilerText: String
     /// ISO 639 code.
@@ -32,7 +32,7 @@ struct StatusForm: Sendable {
     ///   media ids, an empty post or one over the character limit.
     static func create(_ params: APIParams) throws(NodeError) -> StatusForm {
         try refuseUnsupported(params)
-        var visibility = Visibility.public
+        var visibility: Visibility?
         if let raw = params.nonEmpty("visibility") {
             guard let known = Visibility(rawValue: raw) else { throw .validation("'\(raw)' is not a valid visibility") }
             visibility = known
@@ -40,7 +40,7 @@ struct StatusForm: Sendable {
         let spoiler = params.string("spoiler_text") ?? ""
         let form = StatusForm(
             text: params.string("status") ?? "", mediaIds: try mediaIds(params) ?? [], visibility: visibility,
-            inReplyToId: try params.recordId("in_reply_to_id"), sensitive: (params.bool("sensitive") ?? false) || !spoiler.isEmpty,
+            inReplyToId: try params.recordId("in_reply_to_id"), sensitive: spoiler.isEmpty ? params.bool("sensitive") : true,
             spoilerText: spoiler, language: language(params))
         try form.validate(hasMedia: !(form.mediaIds ?? []).isEmpty)
         return form
