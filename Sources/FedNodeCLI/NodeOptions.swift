@@ -36,6 +36,8 @@ struct NodeOptions: ParsableArguments {
     var trustedProxies: [String] = []
     @Option(help: "Who may read GET /metrics (Prometheus): off, private (loopback and private networks, no forwarded public client) or public (env FEDNODE_METRICS, default private).")
     var metrics: String?
+    @Option(name: .customLong("min-poll-duration"), help: "Shortest time a poll made here stays open, in seconds, 1 or more (env FEDNODE_MIN_POLL_DURATION, default 300 as Mastodon).")
+    var minPollDuration: Int?
     @OptionGroup var mail: MailOptions
 
     /// The effective configuration.
@@ -62,6 +64,10 @@ struct NodeOptions: ParsableArguments {
         }
         configuration.logLevel = try Self.parseLevel(logLevel ?? environment["FEDNODE_LOG_LEVEL"] ?? "info")
         configuration.nodeName = nodeName ?? environment["FEDNODE_NODE_NAME"] ?? "FedNode"
+        if let seconds = minPollDuration ?? environment["FEDNODE_MIN_POLL_DURATION"].flatMap({ Int($0) }) {
+            guard (1...PollService.maxExpiry).contains(seconds) else { throw ValidationError("--min-poll-duration must be 1 to \(PollService.maxExpiry) seconds") }
+            configuration.minimumPollDuration = seconds
+        }
         configuration.openRegistrations = openRegistrations ?? environment["FEDNODE_OPEN_REGISTRATIONS"].map(Self.truthy) ?? true
         if let mode = registrations ?? environment["FEDNODE_REGISTRATIONS"] {
             guard let parsed = RegistrationMode(rawValue: mode.lowercased()) else { throw ValidationError("--registrations must be open, approval or closed") }

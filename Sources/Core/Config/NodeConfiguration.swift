@@ -62,6 +62,10 @@ public struct NodeConfiguration: Sendable {
     /// Bounds of the remote media cache (total size, age, per-file size).
     public var remoteMediaLimits = RemoteCacheLimits(maxTotalBytes: 1 << 30, maxAge: 7 * 86_400, maxFileBytes: 16 << 20)
 
+    /// The shortest time a poll made here stays open, in seconds (`--min-poll-duration`;
+    /// Mastodon's five minutes by default).
+    public var minimumPollDuration = 300
+
     /// The SMTP server for outbound mail; `nil` when none is configured.
     public var mail: MailSettings?
     /// Whether people who sign up must confirm their email before using their account

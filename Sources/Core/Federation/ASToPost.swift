@@ -25,6 +25,34 @@ package enum ASToPost {
         return body
     }
 
+    /// The poll of a `Question` as the post `postId`'s, its choices as plain text; `nil` when
+    /// the object has none.
+    package static func poll(_ object: ASObject, postId: Int64) -> Poll? {
+        guard let asked = object.poll else { return nil }
+        var seen = Set<String>()
+        var options: [String] = []
+        var votes: [Int] = []
+        for option in asked.options {
+            let name = HTMLSanitizer.plainText(RemoteLimits.truncated(option.name, to: RemoteLimits.pollOption))
+            guard !name.isEmpty, seen.insert(name).inserted else { continue }
+            options.append(name)
+            votes.append(option.votes)
+        }
+        guard !options.isEmpty else { return nil }
+        var poll = Poll(postId: postId, options: options, multiple: asked.multiple, expiresAt: asked.endTime)
+        poll.votes = votes
+        poll.votersCount = asked.votersCount
+        poll.closedAt = asked.closed
+        return poll
+    }
+
+    /// Whether `object` is a vote in a poll (Mastodon's shape: a `Note` with a `name`, the
+    /// choice, replying to the `Question`, with no content).
+    package static func isVote(_ object: ASObject) -> Bool {
+        object.hasType("Note") && !(object.name ?? "").isEmpty && object.inReplyTo != nil
+            && (object.content ?? "").isEmpty && object.attachment.isEmpty
+    }
+
     /// Photo attachments in order; an `Image` object is itself the photo.
     package static func media(_ object: ASObject, accountId: Int64, now: Date) -> [MediaAttachment] {
         let items = object.attachment.isEmpty && object.hasType("Image") ? [object] : object.attachment

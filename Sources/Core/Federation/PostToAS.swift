@@ -19,6 +19,8 @@ package struct PostToAS {
         package var hashtags: [String]
         package var mentions: [Account]
         package var inReplyToUri: String?
+        /// Its poll, which makes the object a `Question`.
+        package var poll: Poll? = nil
 
         /// Reads the parts of `post` from the database.
         package static func read(_ post: Post, in db: Transaction) throws -> Parts {
@@ -27,11 +29,12 @@ package struct PostToAS {
             let hashtags = try db.posts.hashtagNames(of: post.id)
             let mentions = try db.posts.mentionedAccounts(of: post.id)
             let parent = try post.inReplyToId.flatMap { try db.posts.find(id: $0)?.uri } ?? post.inReplyToUri
-            return Parts(author: author, media: media, hashtags: hashtags, mentions: mentions, inReplyToUri: parent)
+            return Parts(author: author, media: media, hashtags: hashtags, mentions: mentions, inReplyToUri: parent,
+                         poll: try db.polls.find(post: post.id))
         }
     }
 
-    /// The `Note` for a local post.
+    /// The `Note` for a local post (a `Question` when it has a poll).
     package func note(_ post: Post, parts: Parts) -> ASObject {
         let (to, cc) = Audience.addressing(post.visibility, author: parts.author, mentions: parts.mentions)
         let tags = parts.hashtags.map { ASObject(type: "Hashtag", name: "#\($0)", href: urls.tag($0.lowercased())) }
@@ -46,6 +49,14 @@ package struct PostToAS {
         // Mastodon always sends `summary` (`null` without a content warning) and `sensitive`;
         // some receivers read them without checking they exist.
         if note.summary == nil { note.extra["summary"] = .null }
+        if let poll = parts.poll {
+            note.types = ["Question"]
+            // Hidden totals stay hidden from other servers too until the poll ends.
+            let hidden = poll.hideTotals && !poll.isExpired()
+            note.poll = ASPoll(options: zip(poll.options, poll.votes).map { ASPoll.Option(name: $0, votes: hidden ? 0 : $1) },
+                               multiple: poll.multiple, endTime: poll.expiresAt, closed: poll.closedAt,
+                               votersCount: hidden ? 0 : poll.votersCount ?? 0)
+        }
         return note
     }
 

@@ -39,6 +39,8 @@ package enum RemoteLimits {
     package static let summary = 1_000
     /// Alt text, in characters.
     package static let altText = 1_500
+    /// Characters kept of a poll choice.
+    package static let pollOption = 200
     /// Tags (hashtags and mentions together) looked at per post.
     package static let tags = 64
     /// Mentions kept per post.

@@ -49,6 +49,7 @@ package struct PushPayload: Encodable, Equatable {
         case .status: "\(name) just posted"
         case .update: "\(name) edited a post"
         case .move: "\(name) has moved to another account"
+        case .poll: "A poll has ended"
         }
     }
 

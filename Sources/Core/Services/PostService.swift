@@ -23,6 +23,8 @@ public struct PostService: Sendable {
         public var sensitive: Bool?
         /// Language code; `nil` for the author's default.
         public var language: String?
+        /// A poll to go with it.
+        package var poll: PollService.Draft?
         /// The client's `Idempotency-Key`: a second create with the same key by the same author
         /// within an hour returns the first post instead of posting again.
         public var idempotencyKey: String?
@@ -41,6 +43,7 @@ public struct PostService: Sendable {
     public func create(_ draft: Draft, by author: Account) async throws(NodeError) -> Post {
         let text = draft.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty || !draft.mediaIds.isEmpty else { throw .validation("Validation failed: Text can't be blank") }
+        try draft.poll?.validate(minimum: node.configuration.minimumPollDuration)
         let mentions = await resolveMentions(in: text)
         let id = Snowflake.next()
         var post = Post(id: id, uri: node.urls.status(author.username, id: id), accountId: author.id, local: true)
@@ -69,6 +72,7 @@ public struct PostService: Sendable {
             let media = try db.media.find(ids: draft.mediaIds, ownedBy: author.id)
                 .sorted { draft.mediaIds.firstIndex(of: $0.id)! < draft.mediaIds.firstIndex(of: $1.id)! }
             try PostWriter.insert(post, media: media, hashtags: TextParser.hashtags(in: draft.text), mentions: mentions, in: db)
+            if let poll = draft.poll { try db.polls.save(poll.poll(of: post.id, now: post.createdAt)) }
             try deliver(PostToAS(urls: node.urls).create(post, parts: .read(post, in: db)), of: post, by: author, in: db)
             if let key = draft.idempotencyKey { try db.posts.recordIdempotencyKey(key, accountId: author.id, postId: post.id) }
             return post

@@ -36,6 +36,7 @@ func addClientAPIRoutes(to router: Router<NodeRequestContext>, node: Node) {
     AdminReportNotesController(node: node).addRoutes(to: router)
     AdminDomainAllowsController(node: node).addRoutes(to: router)
     BookmarksController(node: node).addRoutes(to: router)
+    PollsController(node: node).addRoutes(to: router)
     MutesController(node: node).addRoutes(to: router)
     PinsController(node: node).addRoutes(to: router)
     StatusHistoryController(node: node).addRoutes(to: router)

@@ -33,6 +33,7 @@ enum Migrations {
         ("sign-in-protection", signInProtectionSchema),
         ("conversation-mutes", conversationMutesSchema),
         ("posting-defaults", postingDefaultsSchema),
+        ("polls", pollsSchema),
     ]
 
     /// Every migration, in order, for SQLite.

@@ -19,6 +19,8 @@ public enum NotificationType: String, Codable, Sendable, CaseIterable, DatabaseV
     case update
     /// Someone you follow moved to another account (and you now follow that one).
     case move
+    /// A poll you voted in or made has ended.
+    case poll
 }
 
 /// A notification for a local account.

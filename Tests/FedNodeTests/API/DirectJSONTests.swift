@@ -83,7 +83,10 @@ struct DirectJSONTests {
             text: full ? "source text" : nil)
         if full {
             status.card = fullCard
-            status.poll = APIEmpty()
+            status.poll = APIPoll(id: "7", expiresAt: "2026-12-03T00:00:00.000Z", expired: false, multiple: true, votesCount: 3,
+                                  votersCount: 2, options: [.init(title: tricky, votesCount: 2), .init(title: "b", votesCount: 1)],
+                                  emojis: [APIEmoji(shortcode: "cat", url: "https://a.example/cat.png", staticUrl: "https://a.example/cat-s.png",
+                                                    visibleInPicker: true)], voted: true, ownVotes: [0, 1])
             status.filtered = [filterResult]
         }
         return status
@@ -134,6 +137,8 @@ struct DirectJSONTests {
             Self.account(full: true, moved: Self.account(full: true)), Self.account(full: false), [Self.account(full: true)],
             Self.fullMedia, Self.emptyMedia, Self.fullTag, APITag(name: "x", url: "y"), Self.fullCard,
             APIPreviewCard(PreviewCardFixture.card), Self.source, APIEmpty(),
+            APIPoll(id: "8", expiresAt: nil, expired: true, multiple: false, votesCount: 0, votersCount: nil, options: [], emojis: [],
+                    voted: nil, ownVotes: nil),
             APINotification(id: "1", type: "follow", createdAt: "x", account: Self.account(full: false), status: nil, groupKey: "ungrouped-1"),
             [APINotification(id: "2", type: "favourite", createdAt: "x", account: Self.account(full: true), status: full, groupKey: "g")],
             APIConversation(id: "5", unread: true, accounts: [Self.account(full: true)], lastStatus: full),

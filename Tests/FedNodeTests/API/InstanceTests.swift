@@ -70,7 +70,8 @@ struct InstanceTests {
             #expect(media["image_matrix_limit"] as? Int == 40_000_000)
             #expect(media["video_size_limit"] as? Int == 0)
             // Polls are refused, so none is advertised.
-            #expect((configuration["polls"] as? [String: Int])?["max_options"] == 0)
+            #expect((configuration["polls"] as? [String: Int])?["max_options"] == 4)
+            #expect((configuration["polls"] as? [String: Int])?["min_expiration"] == 300)
             let registrations = try #require(json["registrations"] as? [String: Any])
             #expect(registrations["enabled"] as? Bool == false)
             #expect(registrations["approval_required"] as? Bool == false)

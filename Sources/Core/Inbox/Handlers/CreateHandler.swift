@@ -2,12 +2,13 @@ import Activity
 import Foundation
 import Storage
 
-/// `Create` of a Note/Image/Article/Page: the post is stored (a reply becomes a comment on its
+/// `Create` of a Note/Image/Article/Page/Question: the post (with its poll) is stored (a reply becomes a comment on its
 /// parent, fetched first when unknown), fanned out to local followers and notified to the
-/// parent's and mentioned authors.
+/// parent's and mentioned authors. A `Note` named after a choice of one of our polls is a vote.
 package struct CreateHandler: InboxHandler {
     package func handle(_ context: InboxContext) async throws(NodeError) -> InboxOutcome {
         let object = try await context.trustedObject()
+        if ASToPost.isVote(object), let outcome = try await vote(object, context) { return outcome }
         guard ASToPost.isPost(object) else { return .ignored("Create of \(object.type ?? "untyped") object") }
         // Nobody may create someone else's object (ActivityPub 7: the actor is the author).
         guard (object.attributedTo ?? context.actor.uri) == context.actor.uri, context.isActorsOwn(object.id) else {
@@ -19,11 +20,29 @@ package struct CreateHandler: InboxHandler {
         try await context.write { db in
             guard try !db.posts.exists(uri: post.post.uri) else { return }
             try PostWriter.insert(post.post, media: post.media, hashtags: post.hashtags, mentions: post.mentions, in: db)
+            if let poll = post.poll { try db.polls.save(poll) }
         }
         // A reply to a post never seen here brings its parent chain, off the worker's path.
         await ThreadCompletion.start(after: post.post, node: context.node)
         await LinkPreviews.start(after: post.post, node: context.node)
         return .processed
+    }
+
+    /// Counts a vote for one of our polls; `nil` when the object replies to something that is
+    /// not a local poll (then it is an ordinary reply).
+    private func vote(_ object: ASObject, _ context: InboxContext) async throws(NodeError) -> InboxOutcome? {
+        guard let target = try await context.post(object.inReplyTo), target.local else { return nil }
+        guard (object.attributedTo ?? context.actor.uri) == context.actor.uri, context.isActorsOwn(object.id) else {
+            throw .forbidden("A vote attributed to someone else")
+        }
+        let (name, uri, voter, urls) = (object.name ?? "", object.id, context.actor, context.node.urls)
+        let outcome = try await context.write { db -> InboxOutcome? in
+            guard try db.polls.find(post: target.id) != nil else { return nil }
+            let counted = try PollService.receiveVote(name, uri: uri, for: target, from: voter, urls: urls, in: db)
+            return counted ? .processed : .ignored("vote not counted (ended, unknown choice or repeated)")
+        }
+        if outcome != nil { context.node.deliverySignal.notify() }
+        return outcome
     }
 }
 
@@ -33,6 +52,8 @@ package struct InboundPost: Sendable {
     package var media: [MediaAttachment]
     package var hashtags: [String]
     package var mentions: [Account]
+    /// Its poll, for a `Question`.
+    package var poll: Poll?
 
     /// What the database knows of an object about to be stored, read in one go: whether it is
     /// stored already (when asked), its parent and the accounts it mentions.
@@ -78,6 +99,6 @@ package struct InboundPost: Sendable {
         post.language = object.contentMap?.keys.sorted().first.map { RemoteLimits.truncated($0, to: 16) }
         post.editedAt = object.updated.flatMap { $0 > published ? $0 : nil }
         return InboundPost(post: post, media: ASToPost.media(object, accountId: author.id, now: now),
-                           hashtags: ASToPost.hashtags(object), mentions: mentions)
+                           hashtags: ASToPost.hashtags(object), mentions: mentions, poll: ASToPost.poll(object, postId: post.id))
     }
 }

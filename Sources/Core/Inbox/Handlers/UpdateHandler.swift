@@ -20,6 +20,12 @@ package struct UpdateHandler: InboxHandler {
         let inbound = try await InboundPost.make(object, author: context.actor, context: context)
         let node = context.node
         try await context.write { db in
+            // A poll's new counts (Mastodon sends an `Update` of the `Question` at each vote)
+            // are not an edit: the post and its history stay as they are.
+            if let poll = inbound.poll { try db.polls.save(Self.merged(poll, into: stored.id, in: db)) }
+            let sameMedia = try db.media.attachments(of: stored.id).map(\.remoteUrl) == inbound.media.map(\.remoteUrl)
+            if inbound.poll != nil, sameMedia, inbound.post.content == stored.content, inbound.post.spoilerText == stored.spoilerText,
+               inbound.post.sensitive == stored.sensitive { return }
             try PostHistory.keepPrevious(stored, in: db)
             var post = stored
             post.content = inbound.post.content
@@ -38,5 +44,15 @@ package struct UpdateHandler: InboxHandler {
             try PostHistory.recordEdit(post, in: db)
         }
         return .processed
+    }
+
+    /// `poll` as the origin sends it, for the stored post `postId`, keeping when this node
+    /// first saw it closed.
+    private static func merged(_ poll: Poll, into postId: Int64, in db: Transaction) throws -> Poll {
+        var updated = poll
+        updated.postId = postId
+        let stored = try db.polls.find(post: postId)
+        updated.closedAt = poll.closedAt ?? stored?.closedAt
+        return updated
     }
 }

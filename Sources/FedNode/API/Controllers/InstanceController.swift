@@ -20,9 +20,11 @@ struct InstanceController {
         supportedMimeTypes: ["image/jpeg", "image/png", "image/webp", "image/gif", "image/heic", "image/avif"],
         descriptionLimit: 1500, imageSizeLimit: 16 * 1024 * 1024, imageMatrixLimit: 40_000_000,
         videoSizeLimit: 0, videoFrameRateLimit: 0, videoMatrixLimit: 0)
-    /// Polls are refused (422), so none may have an option: the keys stay because apps decode
-    /// them unconditionally.
-    static let polls = APIInstanceConfiguration.Polls(maxOptions: 0, maxCharactersPerOption: 0, minExpiration: 0, maxExpiration: 0)
+    /// The limits of polls made here, which composers offer.
+    var polls: APIInstanceConfiguration.Polls {
+        APIInstanceConfiguration.Polls(maxOptions: PollService.maxOptions, maxCharactersPerOption: PollService.maxOptionLength,
+                                       minExpiration: node.configuration.minimumPollDuration, maxExpiration: PollService.maxExpiry)
+    }
 
     func addRoutes(to router: Router<NodeRequestContext>) {
         router.get("api/v1/instance", use: instanceV1)
@@ -42,7 +44,7 @@ struct InstanceController {
             approvalRequired: configuration.registrations == .approval,
             // Users cannot make invites (the operator does, with `fednode admin invite`).
             invitesEnabled: false,
-            configuration: APIInstanceConfigurationV1(accounts: Self.accounts, statuses: Self.statuses, mediaAttachments: Self.media, polls: Self.polls),
+            configuration: APIInstanceConfigurationV1(accounts: Self.accounts, statuses: Self.statuses, mediaAttachments: Self.media, polls: polls),
             contactAccount: nil, rules: try await rules())
         return APIResponse.json(instance, headers: Self.publicCache)
     }
@@ -57,7 +59,7 @@ struct InstanceController {
             thumbnail: .init(url: thumbnailURL, blurhash: nil), icon: [], languages: ["en"],
             configuration: APIInstanceConfiguration(
                 urls: .init(streaming: streamingURL, status: nil), vapid: .init(publicKey: Base64URL.encode(node.vapidKey.publicKey)), accounts: Self.accounts,
-                statuses: Self.statuses, mediaAttachments: Self.media, polls: Self.polls, translation: .init(enabled: false)),
+                statuses: Self.statuses, mediaAttachments: Self.media, polls: polls, translation: .init(enabled: false)),
             registrations: .init(enabled: configuration.registrations.acceptsSignUps, approvalRequired: configuration.registrations == .approval,
                                  message: Self.registrationMessage(configuration.registrations), url: nil),
             apiVersions: ["mastodon": 2], contact: .init(email: "", account: nil), rules: try await rules())

@@ -40,6 +40,7 @@ struct StatusesController {
         draft.spoilerText = form.spoilerText
         draft.sensitive = form.sensitive
         draft.language = form.language
+        draft.poll = form.poll
         draft.idempotencyKey = key
         let post = try await node.posts.create(draft, by: me)
         return try await StatusAccess.render(node, post, viewer: me)

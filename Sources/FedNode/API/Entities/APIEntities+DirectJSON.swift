@@ -42,6 +42,32 @@ extension APIStatus: APIDirectJSON {
     }
 }
 
+extension APIPoll: APIDirectJSON {
+    func writeJSON(to output: inout JSONBuffer) throws {
+        var object = JSONObjectWriter(&output)
+        object.field("id", id)
+        object.nullable("expires_at", expiresAt)
+        object.field("expired", expired)
+        object.field("multiple", multiple)
+        object.field("votes_count", votesCount)
+        object.nullable("voters_count", votersCount)
+        try object.field("options", options)
+        try object.field("emojis", emojis)
+        object.ifPresent("voted", voted)
+        try object.ifPresentEncoded("own_votes", ownVotes)
+        object.end(&output)
+    }
+}
+
+extension APIPoll.Option: APIDirectJSON {
+    func writeJSON(to output: inout JSONBuffer) throws {
+        var object = JSONObjectWriter(&output)
+        object.field("title", title)
+        object.nullable("votes_count", votesCount)
+        object.end(&output)
+    }
+}
+
 extension APIStatusBox: APIDirectJSON {
     func writeJSON(to output: inout JSONBuffer) throws { try value.writeJSON(to: &output) }
 }

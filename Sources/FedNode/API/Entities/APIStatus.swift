@@ -56,8 +56,8 @@ public struct APIStatus: Codable, Sendable, Equatable {
     public let tags: [APITag]
     /// Link preview of the first linked page, once it was read.
     @Nullable public var card: APIPreviewCard?
-    /// Poll (none).
-    @Nullable public var poll: APIEmpty?
+    /// Its poll.
+    @Nullable public var poll: APIPoll?
     /// The posting app, for the viewer's own posts.
     @Nullable public var application: APIApplication?
     /// Language code.
@@ -182,4 +182,36 @@ public struct APIApplication: Codable, Sendable, Equatable {
     public var name: String
     /// Application website.
     @Nullable public var website: String?
+}
+
+/// Mastodon's `Poll` entity (docs.joinmastodon.org/entities/Poll).
+public struct APIPoll: Codable, Sendable, Equatable {
+    /// The poll's id (its post's).
+    public var id: String
+    /// When voting ends.
+    @Nullable public var expiresAt: String?
+    /// Whether voting has ended.
+    public var expired: Bool
+    /// Whether several choices may be picked.
+    public var multiple: Bool
+    /// Votes cast.
+    public var votesCount: Int
+    /// People who voted, when known.
+    @Nullable public var votersCount: Int?
+    /// The choices.
+    public var options: [Option]
+    /// Custom emoji in the choices (none).
+    public var emojis: [APIEmoji]
+    /// Whether the viewer voted (signed-in viewers only).
+    public var voted: Bool?
+    /// The viewer's choices, by index (signed-in viewers only).
+    public var ownVotes: [Int]?
+
+    /// One choice (`Poll.Option`).
+    public struct Option: Codable, Sendable, Equatable {
+        /// The choice.
+        public var title: String
+        /// Its votes; `null` while the totals are hidden.
+        @Nullable public var votesCount: Int?
+    }
 }

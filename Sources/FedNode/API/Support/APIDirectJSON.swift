@@ -94,6 +94,14 @@ struct JSONObjectWriter {
         if let value { output.string(value) } else { output.null() }
     }
 
+    /// A `@Nullable` integer: `null` when absent.
+    mutating func nullable(_ name: StaticString, _ value: Int?) {
+        if let value { field(name, value) } else {
+            key(name)
+            output.null()
+        }
+    }
+
     /// A `@Nullable` entity: `null` when absent.
     mutating func nullable<T: APIDirectJSON>(_ name: StaticString, _ value: T?) throws {
         key(name)

@@ -131,7 +131,24 @@ public struct EntityRenderer {
             application: post.local && post.accountId == viewer?.id ? APIApplication(name: "Web", website: nil) : nil,
             language: post.language)
         entity.card = isReblog ? nil : batch.cards[post.id].map { APIPreviewCard($0) }
+        if !isReblog, let poll = batch.polls[post.id] {
+            entity.poll = self.poll(poll, of: post, ownVotes: batch.ownVotes[post.id])
+        }
         return entity
+    }
+
+    /// The `Poll` entity; `ownVotes` are the viewer's choices. Hidden totals are shown to the
+    /// author, and to everyone once it ends.
+    func poll(_ poll: Poll, of post: Post, ownVotes: [Int]?) -> APIPoll {
+        let expired = poll.isExpired()
+        let hidden = poll.hideTotals && !expired && post.accountId != viewer?.id
+        let options = poll.options.enumerated().map { index, title in
+            APIPoll.Option(title: title, votesCount: hidden ? nil : poll.votes[index])
+        }
+        return APIPoll(id: String(poll.postId), expiresAt: poll.expiresAt.map(Timestamps.iso8601), expired: expired,
+                       multiple: poll.multiple, votesCount: hidden ? 0 : poll.votesCount, votersCount: hidden ? nil : poll.votersCount,
+                       options: options, emojis: [], voted: viewer.map { post.accountId == $0.id || ownVotes != nil },
+                       ownVotes: viewer.map { _ in ownVotes ?? [] })
     }
 
     private func viewerState(of post: Post, in batch: RenderBatch) -> APIStatus.ViewerState? {

@@ -33,6 +33,10 @@ struct RenderBatch {
     var roles: [Int64: StaffRole] = [:]
     /// Those of `posts` in conversations the viewer muted.
     var mutedConversations: Set<Int64> = []
+    /// Polls of the posts that have one.
+    var polls: [Int64: Poll] = [:]
+    /// The viewer's choices in those polls they voted in.
+    var ownVotes: [Int64: [Int]] = [:]
 
     /// What rendering `accounts` needs: their counters, last post times and moves.
     static func accounts(_ accounts: [Account], db: Transaction) throws -> RenderBatch {
@@ -62,6 +66,8 @@ struct RenderBatch {
         batch.mentions = try db.posts.mentionedAccounts(ofPosts: ids)
         batch.tags = try db.posts.hashtagNames(ofPosts: ids)
         batch.cards = try db.previewCards.cards(ofPosts: ids)
+        batch.polls = try db.polls.polls(ofPosts: ids)
+        if let viewer, !batch.polls.isEmpty { batch.ownVotes = try db.polls.choices(of: viewer, inPolls: batch.polls.keys) }
         if let viewer {
             batch.viewerStates = try db.posts.viewerStates(of: viewer, among: Set(all.map { $0.reblogOfId ?? $0.id }))
             batch.pinned = try db.pins.pinned(among: all.filter { $0.accountId == viewer }.map(\.id))

@@ -21,6 +21,8 @@ struct StatusForm: Sendable {
     var language: String?
     /// Alt text and focal point changes to photos of the post (edit only).
     var mediaEdits: [MediaEdit] = []
+    /// A poll to go with a new post.
+    var poll: PollService.Draft?
 
     /// Most characters in a caption plus its content warning (Mastodon's default).
     static let maxCharacters = 500
@@ -31,7 +33,7 @@ struct StatusForm: Sendable {
     /// - Throws: `NodeError.validation` (422) for an unknown visibility, malformed or too many
     ///   media ids, an empty post or one over the character limit.
     static func create(_ params: APIParams) throws(NodeError) -> StatusForm {
-        try refuseUnsupported(params)
+        try params.refuse(["scheduled_at"]) { _ in "Scheduled posts are not supported on this server" }
         var visibility: Visibility?
         if let raw = params.nonEmpty("visibility") {
             guard let known = Visibility(rawValue: raw) else { throw .validation("'\(raw)' is not a valid visibility") }
@@ -42,14 +44,17 @@ struct StatusForm: Sendable {
             text: params.string("status") ?? "", mediaIds: try mediaIds(params) ?? [], visibility: visibility,
             inReplyToId: try params.recordId("in_reply_to_id"), sensitive: spoiler.isEmpty ? params.bool("sensitive") : true,
             spoilerText: spoiler, language: language(params))
-        try form.validate(hasMedia: !(form.mediaIds ?? []).isEmpty)
-        return form
+        var withPoll = form
+        withPoll.poll = try poll(params)
+        try withPoll.validate(hasMedia: !(form.mediaIds ?? []).isEmpty)
+        return withPoll
     }
 
     /// The form of an edit of `post` (which has media when `hasMedia`): what the client left
     /// out stays as it is.
     static func edit(_ params: APIParams, of post: Post, hasMedia: Bool) throws(NodeError) -> StatusForm {
-        try refuseUnsupported(params)
+        try params.refuse(["scheduled_at"]) { _ in "Scheduled posts are not supported on this server" }
+        try params.refuse(["poll"]) { _ in "A poll cannot be changed once posted on this server" }
         let spoiler = params.string("spoiler_text") ?? post.spoilerText
         let form = StatusForm(
             text: params.string("status") ?? post.text, mediaIds: try mediaIds(params), visibility: post.visibility,
@@ -70,11 +75,18 @@ struct StatusForm: Sendable {
         }
     }
 
-    /// Scheduled posts and polls do not exist on this node: asking for one is an error, not a
-    /// post published at once without it.
-    private static func refuseUnsupported(_ params: APIParams) throws(NodeError) {
-        try params.refuse(["scheduled_at"]) { _ in "Scheduled posts are not supported on this server" }
-        try params.refuse(["poll"]) { _ in "Polls are not supported on this server" }
+    /// The `poll[...]` parameters (`options[]`, `expires_in`, `multiple`, `hide_totals`), when
+    /// sent; `PollService` checks them.
+    /// - Throws: `NodeError.validation` for a poll without options or a malformed `expires_in`.
+    private static func poll(_ params: APIParams) throws(NodeError) -> PollService.Draft? {
+        guard params.sent("poll") else { return nil }
+        let options = params.strings("poll[options]")
+        guard let raw = params.nonEmpty("poll[expires_in]") else { throw .validation("Validation failed: Poll expires at can't be blank") }
+        guard let seconds = Int(raw) ?? Double(raw).flatMap({ $0.isFinite && abs($0) < 1e12 ? Int($0) : nil }) else {
+            throw .validation("Validation failed: Poll expires at is invalid")
+        }
+        return PollService.Draft(options: options, expiresIn: seconds, multiple: params.bool("poll[multiple]") ?? false,
+                                 hideTotals: params.bool("poll[hide_totals]") ?? false)
     }
 
     /// Mastodon's checks: not empty without media, within the character limit.
