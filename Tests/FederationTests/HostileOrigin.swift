@@ -23,6 +23,7 @@ final class HostileOrigin: Sendable {
     struct State {
         var answers: [String: Answer] = [:]
         var hits: [String] = []
+        var posted: [(path: String, body: [UInt8])] = []
         var inFlight = 0
         var maxInFlight = 0
     }
@@ -38,6 +39,8 @@ final class HostileOrigin: Sendable {
     var base: String { "http://\(domain)" }
     /// Paths requested so far, in order.
     var hits: [String] { state.withLock { $0.hits } }
+    /// Bodies POSTed so far (deliveries to its inboxes), with their paths, in order.
+    var posted: [(path: String, body: [UInt8])] { state.withLock { $0.posted } }
     /// The most requests that were in progress at once.
     var maxInFlight: Int { state.withLock { $0.maxInFlight } }
 
@@ -116,6 +119,10 @@ final class HostileOrigin: Sendable {
 
     private func handle(_ request: Request) async throws -> Response {
         let path = request.uri.path
+        if request.method == .post {
+            let body = Array(buffer: try await request.body.collect(upTo: 1 << 20))
+            state.withLock { $0.posted.append((path, body)) }
+        }
         let answer = state.withLock { state -> Answer? in
             state.hits.append(path)
             state.inFlight += 1

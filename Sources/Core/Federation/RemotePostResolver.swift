@@ -49,7 +49,7 @@ package struct RemotePostResolver: Sendable {
         let inbound = try await InboundPost.make(object, author: author, context: context)
         let stored = try await context.write { db -> Post in
             if let existing = try db.posts.find(uri: uri) { return existing }
-            try PostWriter.insert(inbound.post, media: inbound.media, hashtags: inbound.hashtags, mentions: inbound.mentions, in: db)
+            try inbound.insert(in: db)
             return inbound.post
         }
         if completeThread { await ThreadCompletion.start(after: stored, node: node) }

@@ -42,13 +42,7 @@ package struct AnnounceHandler: InboxHandler {
         try await context.write { db in
             guard try !db.posts.exists(uri: id) else { return }
             // Stored without fan-out: it reaches timelines through the boost only.
-            try db.posts.insert(inbound.post)
-            for (position, var media) in inbound.media.enumerated() {
-                media.postId = inbound.post.id
-                media.position = position
-                try db.media.insert(media)
-            }
-            try PostWriter.setHashtags(inbound.hashtags, of: inbound.post.id, in: db)
+            try inbound.insertQuietly(in: db)
         }
         return try await context.post(id)
     }

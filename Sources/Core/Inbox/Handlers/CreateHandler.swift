@@ -19,8 +19,7 @@ package struct CreateHandler: InboxHandler {
         let post = try InboundPost.make(object, author: context.actor, known: known)
         try await context.write { db in
             guard try !db.posts.exists(uri: post.post.uri) else { return }
-            try PostWriter.insert(post.post, media: post.media, hashtags: post.hashtags, mentions: post.mentions, in: db)
-            if let poll = post.poll { try db.polls.save(poll) }
+            try post.insert(in: db)
         }
         // A reply to a post never seen here brings its parent chain, off the worker's path.
         await ThreadCompletion.start(after: post.post, node: context.node)
@@ -54,6 +53,26 @@ package struct InboundPost: Sendable {
     package var mentions: [Account]
     /// Its poll, for a `Question`.
     package var poll: Poll?
+
+    /// Stores the post with its photos, hashtags, mentions and poll, fanned out and notified
+    /// (`PostWriter.insert`).
+    package func insert(in db: Transaction) throws {
+        try PostWriter.insert(post, media: media, hashtags: hashtags, mentions: mentions, in: db)
+        if let poll { try db.polls.save(poll) }
+    }
+
+    /// Stores the post with its photos, hashtags and poll, without fan-out or notifications
+    /// (a boosted post reaches timelines through the boost only).
+    package func insertQuietly(in db: Transaction) throws {
+        try db.posts.insert(post)
+        for (position, var attachment) in media.enumerated() {
+            attachment.postId = post.id
+            attachment.position = position
+            try db.media.insert(attachment)
+        }
+        try PostWriter.setHashtags(hashtags, of: post.id, in: db)
+        if let poll { try db.polls.save(poll) }
+    }
 
     /// What the database knows of an object about to be stored, read in one go: whether it is
     /// stored already (when asked), its parent and the accounts it mentions.

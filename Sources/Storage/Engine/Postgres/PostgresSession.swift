@@ -22,12 +22,12 @@ final class PostgresSession {
 
     // MARK: Running SQL
 
-    /// Runs PostgreSQL SQL (already in its dialect) with `values` bound to `$1`…, as an
-    /// unnamed statement (parsed and planned for this one execution).
+    /// Runs PostgreSQL SQL (already in its dialect) with `values` bound to `$1`… (the `arrays`
+    /// among them as arrays), as an unnamed statement (parsed and planned for this one execution).
     @discardableResult
-    func run(postgres sql: String, _ values: [DatabaseValue] = []) throws -> [Row] {
+    func run(postgres sql: String, arrays: Set<Int> = [], _ values: [DatabaseValue] = []) throws -> [Row] {
         StatementTally.countStatement()
-        let (bindings, _) = try Self.bindings(values, arrays: [])
+        let (bindings, _) = try Self.bindings(values, arrays: arrays)
         let result: PostgresQueryResult
         do {
             let future = connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: engine.logger)
@@ -47,10 +47,8 @@ final class PostgresSession {
     /// as arrays): queries and writes as named prepared statements, anything else unnamed.
     @discardableResult
     func run(_ sql: String, kind: PostgresDialect.Statement.Kind, arrays: Set<Int> = [], _ values: [DatabaseValue]) throws -> [Row] {
-        guard kind != .other else {
-            precondition(arrays.isEmpty, "array parameters in a statement of no known kind")
-            return try run(postgres: sql, values)
-        }
+        // Statements of no known kind (`WITH …`) run unnamed, array parameters included.
+        guard kind != .other else { return try run(postgres: sql, arrays: arrays, values) }
         StatementTally.countStatement()
         let (bindings, signature) = try Self.bindings(values, arrays: arrays)
         let name = engine.preparedNames.name(sql: sql, signature: signature)
