@@ -22,13 +22,19 @@ public enum StreamChannel: Hashable, Sendable {
     case `public`(Origin, onlyMedia: Bool)
     /// Public posts with a hashtag (`hashtag`, `hashtag:local`); the tag is lowercased.
     case hashtag(String, localOnly: Bool)
+    /// The posts of one of the viewer's lists (`list`, with the list id).
+    case list(Int64)
+    /// The viewer's direct conversations (`direct`): `conversation` events.
+    case direct
 
     /// Parses a stream name as sent in `{"type":"subscribe","stream":...}` or `?stream=`.
     /// - Parameters:
     ///   - name: The stream name.
     ///   - tag: The `tag` parameter, required by hashtag streams (a leading `#` is ignored).
-    /// - Returns: `nil` for unknown names and for hashtag streams without a tag.
-    public init?(name: String, tag: String? = nil) {
+    ///   - list: The `list` parameter, the id required by list streams.
+    /// - Returns: `nil` for unknown names, hashtag streams without a tag and list streams
+    ///   without a list id.
+    public init?(name: String, tag: String? = nil, list: String? = nil) {
         switch name {
         case "user": self = .user
         case "user:notification": self = .userNotification
@@ -43,6 +49,10 @@ public enum StreamChannel: Hashable, Sendable {
             if cleaned.hasPrefix("#") { cleaned.removeFirst() }
             guard !cleaned.isEmpty else { return nil }
             self = .hashtag(cleaned.lowercased(), localOnly: name == "hashtag:local")
+        case "list":
+            guard let id = list.flatMap({ Int64($0.trimmingCharacters(in: .whitespaces)) }) else { return nil }
+            self = .list(id)
+        case "direct": self = .direct
         default: return nil
         }
     }
@@ -55,17 +65,27 @@ public enum StreamChannel: Hashable, Sendable {
         case .public(let origin, let onlyMedia):
             "public" + (origin == .local ? ":local" : origin == .remote ? ":remote" : "") + (onlyMedia ? ":media" : "")
         case .hashtag(_, let localOnly): localOnly ? "hashtag:local" : "hashtag"
+        case .list: "list"
+        case .direct: "direct"
         }
     }
 
     /// The `stream` array of an event: the name, and the tag for hashtag streams.
     public var labels: [String] {
-        if case .hashtag(let tag, _) = self { return [name, tag] }
-        return [name]
+        switch self {
+        case .hashtag(let tag, _): [name, tag]
+        case .list(let id): [name, String(id)]
+        default: [name]
+        }
     }
 
     /// Whether the stream is about the viewer personally (needs an account).
-    public var isPersonal: Bool { self == .user || self == .userNotification }
+    public var isPersonal: Bool {
+        switch self {
+        case .user, .userNotification, .list, .direct: true
+        default: false
+        }
+    }
 
     /// The scope a token needs to subscribe, as Mastodon's streaming server checks it.
     public var requiredScope: String { self == .userNotification ? "read:notifications" : "read:statuses" }

@@ -67,6 +67,11 @@ struct StreamRouter {
         for listener in listeners {
             var channels = listener.channels.intersection(audience)
             if let viewer = listener.viewer, readers.contains(viewer.id), listener.channels.contains(.user) { channels.insert(.user) }
+            if let viewer = listener.viewer { channels.formUnion(try lists(showing: post, to: viewer, among: listener.channels)) }
+            if event.kind == .post, let viewer = listener.viewer, listener.channels.contains(.direct), post.visibility == .direct,
+               let message = try conversationMessage(post, for: viewer) {
+                outcome.deliveries.append(StreamDelivery(subscriber: listener.id, channel: .direct, message: message))
+            }
             guard !channels.isEmpty else { continue }
             if let viewer = listener.viewer, try db.mutes.hides(post: post.id, from: viewer.id) { continue }
             if let viewer = listener.viewer, try db.accountDomainBlocks.hides(post: post.id, from: viewer.id) { continue }
@@ -113,6 +118,23 @@ struct StreamRouter {
                 StreamDelivery(subscriber: listener.id, channel: $0, message: StreamMessage(stream: $0.labels, event: "notification", payload: payload))
             }
         }
+    }
+
+    /// Those of `channels` that are lists of `viewer` whose timeline shows `post`.
+    private func lists(showing post: Post, to viewer: Account, among channels: Set<StreamChannel>) throws -> Set<StreamChannel> {
+        var shown: Set<StreamChannel> = []
+        for case .list(let id) in channels where try db.lists.shows(post: post.id, in: id, owner: viewer.id) { shown.insert(.list(id)) }
+        return shown
+    }
+
+    /// The `conversation` event of `viewer`'s conversation that direct post `post` is now the
+    /// last of; `nil` when they are not in it or may not see the post.
+    private func conversationMessage(_ post: Post, for viewer: Account) throws -> StreamMessage? {
+        guard try PostVisibility.canSee(post, viewer: viewer.id, in: db),
+              let conversation = try db.conversations.find(lastPost: post.id, owner: viewer.id),
+              let entity = try ConversationsController.render([conversation], viewer: viewer, node: node, db: db).first
+        else { return nil }
+        return StreamMessage(stream: StreamChannel.direct.labels, event: "conversation", payload: try Self.json(entity))
     }
 
     /// The public and hashtag streams `post` belongs to: public visibility, not a boost, and not

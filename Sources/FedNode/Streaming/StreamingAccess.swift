@@ -47,10 +47,11 @@ struct StreamingAccess: Sendable {
 extension StreamChannel {
     /// The stream named by `stream` (and `tag`) in a query or a WebSocket message.
     /// - Throws: `NodeError.badRequest` with Mastodon's messages.
-    static func named(_ name: String?, tag: String?) throws(NodeError) -> StreamChannel {
+    static func named(_ name: String?, tag: String?, list: String? = nil) throws(NodeError) -> StreamChannel {
         guard let name, !name.isEmpty else { throw .badRequest("Unknown stream type") }
-        guard let channel = StreamChannel(name: name, tag: tag) else {
+        guard let channel = StreamChannel(name: name, tag: tag, list: list) else {
             if name == "hashtag" || name == "hashtag:local" { throw .badRequest("No tag for stream provided") }
+            if name == "list" { throw .badRequest("No list for stream provided") }
             throw .badRequest("Unknown stream type")
         }
         return channel

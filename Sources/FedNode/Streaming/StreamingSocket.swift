@@ -77,7 +77,9 @@ struct StreamingSocket: Sendable {
             return
         }
         do throws(NodeError) {
-            let channel = try StreamChannel.named(object["stream"] as? String, tag: object["tag"] as? String)
+            // The list id arrives as a string or, from some clients, as a number.
+            let list = (object["list"] as? String) ?? (object["list"] as? NSNumber).map { $0.stringValue }
+            let channel = try StreamChannel.named(object["stream"] as? String, tag: object["tag"] as? String, list: list)
             if type == "subscribe" {
                 try access.check(channel)
                 await hub.add(channel, to: id)
@@ -92,6 +94,6 @@ struct StreamingSocket: Sendable {
     private func initialChannel(of request: Request) throws(NodeError) -> StreamChannel? {
         let query = request.uri.queryParameters
         guard let name = query["stream"].map(String.init), !name.isEmpty else { return nil }
-        return try StreamChannel.named(name, tag: query["tag"].map(String.init))
+        return try StreamChannel.named(name, tag: query["tag"].map(String.init), list: query["list"].map(String.init))
     }
 }

@@ -14,6 +14,7 @@ struct WebPostController {
         router.post("web/statuses/:id/like", use: like)
         router.post("web/statuses/:id/unlike", use: unlike)
         router.post("web/statuses/:id/comment", use: comment)
+        router.post("web/statuses/:id/vote", use: vote)
         router.get("web/statuses/:id/edit", use: editForm)
         router.post("web/statuses/:id/edit", use: edit)
         router.post("web/statuses/:id/delete", use: delete)
@@ -82,6 +83,19 @@ struct WebPostController {
             }
             let visibility: Visibility = post.visibility == .public ? .public : post.visibility
             _ = try await node.posts.create(.init(text: text, visibility: visibility, inReplyToId: post.id), by: me)
+            return web.back(params, or: "/")
+        }
+    }
+
+    /// `POST /web/statuses/:id/vote` (choices, csrf, back): votes in the post's poll.
+    @Sendable func vote(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let web = await WebContext.of(request, node: node)
+        guard let me = web.me else { return web.signInFirst() }
+        return await web.handling {
+            let params = try await web.form()
+            let choices = params.strings("choices").compactMap { Int($0) }
+            guard !choices.isEmpty else { throw NodeError.validation("Pick a choice before voting.") }
+            _ = try await PollService(node: node).vote(try StatusAccess.pathId(context), choices: choices, by: me)
             return web.back(params, or: "/")
         }
     }

@@ -62,6 +62,31 @@ extension WebCard: MustacheParent {
         case "audience": audience
         case "latestComments": latestComments
         case "hasComments": hasComments
+        case "poll": poll
+        default: nil
+        }
+    }
+}
+
+extension WebPoll: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "options": options
+        case "canVote": canVote
+        case "inputType": inputType
+        case "summary": summary
+        default: nil
+        }
+    }
+}
+
+extension WebPoll.Option: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "index": index
+        case "title": title
+        case "percent": percent
+        case "chosen": chosen
         default: nil
         }
     }

@@ -113,6 +113,8 @@ struct WebCard: Sendable {
     let boostedBy: WebAccountView?
     /// "Followers only" for restricted posts.
     let audience: String?
+    /// Its poll, if it has one.
+    let poll: WebPoll?
     /// The newest comments shown under the card.
     var latestComments: [WebCard] = [] { didSet { hasComments = !latestComments.isEmpty } }
     /// Whether `latestComments` has any.
@@ -142,6 +144,52 @@ struct WebCard: Sendable {
         comments = shown.repliesCount
         text = mine ? (shown.text ?? "") : ""
         audience = shown.visibility == "private" ? "Followers only" : shown.visibility == "direct" ? "Mentioned people only" : nil
+        poll = shown.poll.map { WebPoll($0, signedIn: viewer != nil, mine: mine, now: now) }
+    }
+}
+
+/// A post's poll: a form while the viewer may vote, the results otherwise.
+struct WebPoll: Sendable {
+    /// One choice.
+    struct Option: Sendable {
+        /// Its index, the value sent when voting.
+        let index: Int
+        /// The choice.
+        let title: String
+        /// Its share of the votes, in whole percent (0 while totals are hidden).
+        let percent: Int
+        /// Whether the viewer picked it.
+        let chosen: Bool
+    }
+
+    /// The choices, in order.
+    let options: [Option]
+    /// Whether the viewer may vote now (signed in, not the author, not voted, not ended).
+    let canVote: Bool
+    /// `checkbox` for a multiple-choice poll, `radio` otherwise.
+    let inputType: String
+    /// "12 votes · ends in 3h", or "Final results · 12 votes".
+    let summary: String
+
+    init(_ poll: APIPoll, signedIn: Bool, mine: Bool, now: Date) {
+        let own = Set(poll.ownVotes ?? [])
+        let total = poll.options.compactMap(\.votesCount).reduce(0, +)
+        options = poll.options.enumerated().map { index, option in
+            let votes = option.votesCount ?? 0
+            return Option(index: index, title: option.title, percent: total == 0 ? 0 : Int((Double(votes) * 100 / Double(total)).rounded()),
+                          chosen: own.contains(index))
+        }
+        canVote = signedIn && !mine && !poll.expired && poll.voted != true
+        inputType = poll.multiple ? "checkbox" : "radio"
+        let people = poll.votersCount ?? poll.votesCount
+        let votes = people == 1 ? "1 vote" : "\(people) votes"
+        if poll.expired {
+            summary = "Final results · \(votes)"
+        } else if let end = poll.expiresAt {
+            summary = "\(votes) · ends \(WebTime.remaining(end, now: now))"
+        } else {
+            summary = votes
+        }
     }
 }
 
@@ -186,6 +234,19 @@ enum WebTime {
         case ..<86400: return "\(seconds / 3600)h"
         case ..<(7 * 86400): return "\(seconds / 86400)d"
         default: return date.formatted(.dateTime.month(.abbreviated).day())
+        }
+    }
+
+    /// How long until `iso`: "in 5m", "in 3h", "in 2d", or "soon" under a minute.
+    static func remaining(_ iso: String, now: Date) -> String {
+        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        guard let date = (try? style.parse(iso)) ?? (try? Date.ISO8601FormatStyle().parse(iso)) else { return "" }
+        let seconds = Int(date.timeIntervalSince(now))
+        switch seconds {
+        case ..<60: return "soon"
+        case ..<3600: return "in \(seconds / 60)m"
+        case ..<86400: return "in \(seconds / 3600)h"
+        default: return "in \(seconds / 86400)d"
         }
     }
 }

@@ -51,6 +51,11 @@ extension Conversations {
         try Conversation.filter(Column("id") == id).filter(Column("account_id") == ownerId).fetchOne(db)
     }
 
+    /// The conversation of `ownerId` whose last post is `postId`, if any.
+    public func find(lastPost postId: Int64, owner ownerId: Int64) throws -> Conversation? {
+        try Conversation.filter(Column("last_post_id") == postId).filter(Column("account_id") == ownerId).fetchOne(db)
+    }
+
     /// Marks a conversation read, or unread.
     public func mark(_ conversation: Conversation, unread: Bool) throws {
         try db.execute(cached: "UPDATE conversations SET unread = ? WHERE id = ?", arguments: [unread, conversation.id])

@@ -62,6 +62,16 @@ extension Lists {
             """, arguments: [ownerId, memberId])
     }
 
+    /// Whether the timeline of `ownerId`'s list `listId` shows post `postId`: by a member, not
+    /// direct, and kept by the list's replies policy (what the list stream sends).
+    public func shows(post postId: Int64, in listId: Int64, owner ownerId: Int64) throws -> Bool {
+        try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM posts p JOIN lists l ON l.id = ? AND l.account_id = ?
+              WHERE p.id = ? AND p.account_id IN (SELECT account_id FROM list_accounts WHERE list_id = l.id)
+              AND p.visibility <> 'direct' AND \(Self.repliesPolicyCondition))
+            """, arguments: [listId, ownerId, postId]) ?? false
+    }
+
     /// SQL condition on a home-timeline row `h` of reader `h.account_id`: its author is in none
     /// of the reader's exclusive lists (Mastodon keeps those members' posts off home).
     static let notExclusiveMember = """

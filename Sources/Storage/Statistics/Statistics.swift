@@ -32,6 +32,23 @@ extension Statistics {
             """)) ?? 0
     }
 
+    /// The domains this node knows accounts on, lowercased and sorted, leaving out those it
+    /// blocks (Mastodon's instance peers), at most `limit`; stepped through the domain index as
+    /// `knownDomainCount`.
+    public func knownDomains(limit: Int) throws -> [String] {
+        try String.fetchAll(db, sql: """
+            WITH RECURSIVE known(domain) AS (
+              SELECT MIN(domain) FROM accounts WHERE domain IS NOT NULL
+              UNION ALL
+              SELECT (SELECT MIN(a.domain) FROM accounts a WHERE a.domain > known.domain) FROM known WHERE known.domain IS NOT NULL
+            )
+            SELECT DISTINCT lower(k.domain) FROM known k
+            WHERE k.domain IS NOT NULL AND NOT EXISTS (SELECT 1 FROM domain_blocks b WHERE b.domain = lower(k.domain))
+              AND NOT EXISTS (SELECT 1 FROM instance_domain_blocks s WHERE s.domain = lower(k.domain) AND s.severity = 'suspend')
+            ORDER BY 1 LIMIT ?
+            """, arguments: [limit])
+    }
+
     /// How many local accounts exist.
     public func localAccountCount() throws -> Int { try Account.allLocal.fetchCount(db) }
 

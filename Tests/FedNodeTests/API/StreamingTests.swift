@@ -177,7 +177,7 @@ import Testing
             let noTag = try await client.api(.get, "/api/v1/streaming/hashtag", token: notificationsOnly)
             #expect(noTag.status == .badRequest)
             #expect(noTag.json?["error"] as? String == "No tag for stream provided")
-            let unknown = try await client.api(.get, "/api/v1/streaming?stream=direct", token: notificationsOnly)
+            let unknown = try await client.api(.get, "/api/v1/streaming?stream=nowhere", token: notificationsOnly)
             #expect(unknown.status == .badRequest)
             #expect(unknown.json?["error"] as? String == "Unknown stream type")
             let health = try await client.api(.get, "/api/v1/streaming/health")

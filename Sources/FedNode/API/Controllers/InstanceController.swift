@@ -30,6 +30,11 @@ struct InstanceController {
         router.get("api/v1/instance", use: instanceV1)
         router.get("api/v2/instance", use: instanceV2)
         router.get("api/v1/custom_emojis", use: customEmojis)
+        router.get("api/v1/instance/peers", use: peers)
+        router.get("api/v1/instance/languages", use: languages)
+        router.get("api/v1/instance/extended_description", use: extendedDescription)
+        router.get("api/v1/instance/privacy_policy", use: unpublished)
+        router.get("api/v1/instance/terms_of_service", use: unpublished)
     }
 
     /// `GET /api/v1/instance`: the v1 `Instance` (public).
@@ -58,10 +63,11 @@ struct InstanceController {
             description: "", usage: .init(users: .init(activeMonth: counts.usage.activeMonth)),
             thumbnail: .init(url: thumbnailURL, blurhash: nil), icon: [], languages: ["en"],
             configuration: APIInstanceConfiguration(
-                urls: .init(streaming: streamingURL, status: nil), vapid: .init(publicKey: Base64URL.encode(node.vapidKey.publicKey)), accounts: Self.accounts,
+                urls: .init(streaming: streamingURL, status: nil, about: node.urls.base + "/"), vapid: .init(publicKey: Base64URL.encode(node.vapidKey.publicKey)), accounts: Self.accounts,
                 statuses: Self.statuses, mediaAttachments: Self.media, polls: polls, translation: .init(enabled: false)),
             registrations: .init(enabled: configuration.registrations.acceptsSignUps, approvalRequired: configuration.registrations == .approval,
-                                 message: Self.registrationMessage(configuration.registrations), url: nil),
+                                 message: Self.registrationMessage(configuration.registrations), url: nil, minAge: nil,
+                                 reasonRequired: configuration.registrations == .approval),
             apiVersions: ["mastodon": 2], contact: .init(email: "", account: nil), rules: try await rules())
         return APIResponse.json(instance, headers: Self.publicCache)
     }
@@ -83,6 +89,32 @@ struct InstanceController {
     /// `GET /api/v1/custom_emojis`: `[]`; the node has no custom emojis.
     @Sendable func customEmojis(_ request: Request, context: NodeRequestContext) async throws -> Response {
         JSONResponse.bytes(Data("[]".utf8), contentType: JSONResponse.json, headers: Self.publicCache)
+    }
+
+    /// The most domains `peers` lists.
+    static let maxPeers = 10_000
+
+    /// `GET /api/v1/instance/peers`: the domains this node knows accounts on, sorted, without
+    /// those it blocks (public, as on Mastodon).
+    @Sendable func peers(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let domains = try await node.read("instance peers") { db in try db.statistics.knownDomains(limit: Self.maxPeers) }
+        return APIResponse.json(domains, headers: Self.publicCache)
+    }
+
+    /// `GET /api/v1/instance/languages`: the languages the node's pages are written in.
+    @Sendable func languages(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        APIResponse.json([APILanguage(code: "en", name: "English")], headers: Self.publicCache)
+    }
+
+    /// `GET /api/v1/instance/extended_description`: the node's longer description (none written).
+    @Sendable func extendedDescription(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        APIResponse.json(APIExtendedDescription(updatedAt: nil, content: ""), headers: Self.publicCache)
+    }
+
+    /// `GET /api/v1/instance/privacy_policy` and `/terms_of_service`: 404, as Mastodon answers
+    /// for a document the server has not published; none is published here.
+    @Sendable func unpublished(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        throw NodeError.notFound("This server has not published this document")
     }
 
     /// Local accounts and posts, and how many other nodes this one knows accounts on.

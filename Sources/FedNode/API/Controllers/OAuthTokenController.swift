@@ -12,6 +12,21 @@ struct OAuthTokenController {
         router.post("oauth/token", use: token)
         router.post("oauth/revoke", use: revoke)
         router.get(".well-known/oauth-authorization-server", use: metadata)
+        router.get("oauth/userinfo", use: userInfo)
+        router.post("oauth/userinfo", use: userInfo)
+    }
+
+    /// `GET|POST /oauth/userinfo` (`profile`, or `read:accounts`): who the token acts for, as
+    /// OpenID Connect's UserInfo (Mastodon 4.4): `iss`, `sub` (the actor id), `name`,
+    /// `preferred_username`, `profile` and `picture`.
+    @Sendable func userInfo(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        guard let caller = try await node.apiAuth.caller(of: request) else { throw NodeError.unauthorized("The access token is invalid") }
+        if !caller.scopes.allows("profile") { try caller.require("read:accounts") }
+        let account = try caller.user()
+        let avatar = account.avatarUrl.flatMap { node.urls.mediaURL($0) } ?? node.urls.base + "/static/avatar.png"
+        return APIResponse.json(OAuthUserInfo(iss: node.urls.base + "/", sub: account.uri, name: account.displayName.isEmpty ? account.username : account.displayName,
+                                              preferredUsername: account.username, profile: account.url ?? account.uri, picture: avatar),
+                                headers: [.cacheControl: "no-store"])
     }
 
     /// `POST /oauth/token` (grant_type authorization_code, password, client_credentials or
@@ -95,6 +110,16 @@ struct OAuthTokenController {
     }
 }
 
+/// OpenID Connect's UserInfo response, as Mastodon 4.4 answers `/oauth/userinfo`.
+struct OAuthUserInfo: Codable, Sendable {
+    var iss: String
+    var sub: String
+    var name: String
+    var preferredUsername: String
+    var profile: String
+    var picture: String
+}
+
 /// RFC 8414 2 authorization server metadata.
 struct OAuthServerMetadata: Codable, Sendable {
     var issuer: String
@@ -103,6 +128,7 @@ struct OAuthServerMetadata: Codable, Sendable {
     var tokenEndpoint: String
     var appRegistrationEndpoint: String
     var revocationEndpoint: String
+    var userinfoEndpoint: String
     var scopesSupported = Scopes.known.sorted()
     var responseTypesSupported = ["code"]
     var responseModesSupported = ["query"]
@@ -117,5 +143,6 @@ struct OAuthServerMetadata: Codable, Sendable {
         tokenEndpoint = base + "/oauth/token"
         appRegistrationEndpoint = base + "/api/v1/apps"
         revocationEndpoint = base + "/oauth/revoke"
+        userinfoEndpoint = base + "/oauth/userinfo"
     }
 }

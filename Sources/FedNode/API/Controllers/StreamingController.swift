@@ -22,6 +22,8 @@ struct StreamingController {
         router.get("api/v1/streaming/public/remote", use: publicRemote)
         router.get("api/v1/streaming/hashtag", use: hashtag)
         router.get("api/v1/streaming/hashtag/local", use: hashtagLocal)
+        router.get("api/v1/streaming/list", use: list)
+        router.get("api/v1/streaming/direct", use: direct)
         router.get("web/stream", use: webSession)
     }
 
@@ -43,7 +45,8 @@ struct StreamingController {
     @Sendable func streamParameter(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let access = try await StreamingAccess.of(request, node: node)
         let query = request.uri.queryParameters
-        let channel = try StreamChannel.named(query["stream"].map(String.init), tag: query["tag"].map(String.init))
+        let channel = try StreamChannel.named(query["stream"].map(String.init), tag: query["tag"].map(String.init),
+                                              list: query["list"].map(String.init))
         return try events(of: channel, for: access)
     }
 
@@ -82,6 +85,17 @@ struct StreamingController {
     @Sendable func hashtagLocal(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let channel = try StreamChannel.named("hashtag:local", tag: request.uri.queryParameters["tag"].map(String.init))
         return try events(of: channel, for: try await StreamingAccess.of(request, node: node))
+    }
+
+    /// `GET /api/v1/streaming/list?list=ID`: the posts of one of the caller's lists.
+    @Sendable func list(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        let channel = try StreamChannel.named("list", tag: nil, list: request.uri.queryParameters["list"].map(String.init))
+        return try events(of: channel, for: try await StreamingAccess.of(request, node: node))
+    }
+
+    /// `GET /api/v1/streaming/direct`: the caller's direct conversations, as `conversation` events.
+    @Sendable func direct(_ request: Request, context: NodeRequestContext) async throws -> Response {
+        try events(of: .direct, for: try await StreamingAccess.of(request, node: node))
     }
 
     private func onlyMedia(_ request: Request) -> Bool {

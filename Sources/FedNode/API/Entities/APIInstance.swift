@@ -68,6 +68,10 @@ public struct APIInstance: Codable, Sendable, Equatable {
         @Nullable public var message: String?
         /// External sign-up page.
         @Nullable public var url: String?
+        /// The youngest age allowed to sign up (none asked).
+        @Nullable public var minAge: Int? = nil
+        /// Whether a sign-up must give a reason (approval mode).
+        public var reasonRequired: Bool = false
     }
 
     /// `contact`.
@@ -102,6 +106,12 @@ public struct APIInstanceConfiguration: Codable, Sendable, Equatable {
         public var streaming: String
         /// Status page, if any.
         @Nullable public var status: String?
+        /// The node's about page (its landing page).
+        public var about: String = ""
+        /// Its privacy policy page (none published).
+        @Nullable public var privacyPolicy: String? = nil
+        /// Its terms of service page (none published).
+        @Nullable public var termsOfService: String? = nil
     }
 
     /// `configuration.vapid`.

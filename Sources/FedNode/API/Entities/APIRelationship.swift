@@ -32,6 +32,8 @@ public struct APIRelationship: Codable, Sendable, Equatable {
     public var endorsed: Bool
     /// Private note.
     public var note: String
+    /// When the viewer's mute of them ends; `null` without a mute or for one with no end.
+    @Nullable public var mutingExpiresAt: String? = nil
 }
 
 /// Mastodon's `FamiliarFollowers` entity: who among those the viewer follows follows an account.

@@ -245,12 +245,14 @@ public struct EntityRenderer {
         let incoming = try follow(otherId, me)
         let domainBlocked = try db.accountDomainBlocks.hidesDomain(ofAccount: otherId, viewer: me)
         let mute = try db.mutes.active(account: me, target: otherId)
-        return APIRelationship(
+        var relationship = APIRelationship(
             id: String(otherId), following: outgoing == .accepted, showingReblogs: outgoing == .accepted, notifying: false,
             languages: [], followedBy: incoming == .accepted, blocking: try Relationships.blocking(me, otherId, in: db), blockedBy: try Relationships.blocking(otherId, me, in: db),
             muting: mute != nil, mutingNotifications: mute?.hideNotifications ?? false, requested: outgoing == .pending,
             requestedBy: incoming == .pending,
             domainBlocking: domainBlocked, endorsed: false, note: try db.accountNotes.comment(account: me, target: otherId) ?? "")
+        relationship.mutingExpiresAt = mute?.expiresAt.map(Timestamps.iso8601)
+        return relationship
     }
 
     // MARK: Helpers
