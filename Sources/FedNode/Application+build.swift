@@ -51,7 +51,8 @@ public func buildApplication(node: Node, runWorkers: Bool = true) -> some Applic
     if role.runsWorkers {
         application.addServices(node.workers.tracking(InboxWorker(node: node), as: ReadinessController.inboxWorker),
                                 node.workers.tracking(DeliveryWorker(node: node), as: ReadinessController.deliveryWorker),
-                                MediaJanitor(node: node), PushWorker(node: node), PollCloser(node: node))
+                                MediaJanitor(node: node), PushWorker(node: node), PollCloser(node: node),
+                                ScheduledPublisher(node: node))
     }
     if role.servesHTTP { application.addServices(hub) }
     application.addServices(node.backgroundJobs)

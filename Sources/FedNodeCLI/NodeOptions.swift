@@ -38,6 +38,8 @@ struct NodeOptions: ParsableArguments {
     var metrics: String?
     @Option(name: .customLong("min-poll-duration"), help: "Shortest time a poll made here stays open, in seconds, 1 or more (env FEDNODE_MIN_POLL_DURATION, default 300 as Mastodon).")
     var minPollDuration: Int?
+    @Option(name: .customLong("min-schedule-lead"), help: "How far ahead, in seconds, a post must be scheduled, 1 or more (env FEDNODE_MIN_SCHEDULE_LEAD, default 300 as Mastodon).")
+    var minScheduleLead: Int?
     @OptionGroup var mail: MailOptions
 
     /// The effective configuration.
@@ -67,6 +69,10 @@ struct NodeOptions: ParsableArguments {
         if let seconds = minPollDuration ?? environment["FEDNODE_MIN_POLL_DURATION"].flatMap({ Int($0) }) {
             guard (1...PollService.maxExpiry).contains(seconds) else { throw ValidationError("--min-poll-duration must be 1 to \(PollService.maxExpiry) seconds") }
             configuration.minimumPollDuration = seconds
+        }
+        if let seconds = minScheduleLead ?? environment["FEDNODE_MIN_SCHEDULE_LEAD"].flatMap({ Int($0) }) {
+            guard seconds >= 1 else { throw ValidationError("--min-schedule-lead must be 1 second or more") }
+            configuration.minimumScheduleLead = seconds
         }
         configuration.openRegistrations = openRegistrations ?? environment["FEDNODE_OPEN_REGISTRATIONS"].map(Self.truthy) ?? true
         if let mode = registrations ?? environment["FEDNODE_REGISTRATIONS"] {

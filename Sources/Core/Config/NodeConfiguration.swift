@@ -65,6 +65,9 @@ public struct NodeConfiguration: Sendable {
     /// The shortest time a poll made here stays open, in seconds (`--min-poll-duration`;
     /// Mastodon's five minutes by default).
     public var minimumPollDuration = 300
+    /// How far ahead, in seconds, a post must be scheduled (`--min-schedule-lead`; Mastodon's
+    /// five minutes by default).
+    public var minimumScheduleLead = 300
 
     /// The SMTP server for outbound mail; `nil` when none is configured.
     public var mail: MailSettings?

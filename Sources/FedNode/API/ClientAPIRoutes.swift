@@ -37,6 +37,7 @@ func addClientAPIRoutes(to router: Router<NodeRequestContext>, node: Node) {
     AdminDomainAllowsController(node: node).addRoutes(to: router)
     BookmarksController(node: node).addRoutes(to: router)
     PollsController(node: node).addRoutes(to: router)
+    ScheduledStatusesController(node: node).addRoutes(to: router)
     MutesController(node: node).addRoutes(to: router)
     PinsController(node: node).addRoutes(to: router)
     StatusHistoryController(node: node).addRoutes(to: router)

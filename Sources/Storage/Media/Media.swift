@@ -79,10 +79,13 @@ extension Media {
         }
     }
 
-    /// Deletes uploads never attached to a post (local ones: no remote URL) created before `date`.
+    /// Deletes uploads never attached to a post (local ones: no remote URL) created before
+    /// `date`, but for those a scheduled post will attach.
     public func deleteUnattached(createdBefore date: Date) throws {
-        try db.execute(cached: "DELETE FROM media_attachments WHERE post_id IS NULL AND remote_url IS NULL AND created_at < ?",
-                       arguments: [date])
+        try db.execute(cached: """
+            DELETE FROM media_attachments WHERE post_id IS NULL AND remote_url IS NULL AND created_at < ?
+              AND NOT EXISTS (SELECT 1 FROM scheduled_post_media s WHERE s.media_id = media_attachments.id)
+            """, arguments: [date])
     }
 
     /// Every media path a row refers to: attachments, thumbnails, local avatars and covers.

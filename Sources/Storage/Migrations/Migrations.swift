@@ -34,6 +34,7 @@ enum Migrations {
         ("conversation-mutes", conversationMutesSchema),
         ("posting-defaults", postingDefaultsSchema),
         ("polls", pollsSchema),
+        ("scheduled-posts", scheduledPostsSchema),
     ]
 
     /// Every migration, in order, for SQLite.

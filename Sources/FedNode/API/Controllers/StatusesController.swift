@@ -41,6 +41,10 @@ struct StatusesController {
         draft.sensitive = form.sensitive
         draft.language = form.language
         draft.poll = form.poll
+        if let date = form.scheduledAt {
+            let scheduled = try await ScheduledPostService(node: node).schedule(draft, at: date, by: me)
+            return try await ScheduledStatusesController(node: node).render(scheduled, viewer: me)
+        }
         draft.idempotencyKey = key
         let post = try await node.posts.create(draft, by: me)
         return try await StatusAccess.render(node, post, viewer: me)

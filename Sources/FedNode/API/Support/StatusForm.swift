@@ -23,6 +23,8 @@ struct StatusForm: Sendable {
     var mediaEdits: [MediaEdit] = []
     /// A poll to go with a new post.
     var poll: PollService.Draft?
+    /// When to publish a new post (`scheduled_at`); `nil` for now.
+    var scheduledAt: Date?
 
     /// Most characters in a caption plus its content warning (Mastodon's default).
     static let maxCharacters = 500
@@ -33,7 +35,6 @@ struct StatusForm: Sendable {
     /// - Throws: `NodeError.validation` (422) for an unknown visibility, malformed or too many
     ///   media ids, an empty post or one over the character limit.
     static func create(_ params: APIParams) throws(NodeError) -> StatusForm {
-        try params.refuse(["scheduled_at"]) { _ in "Scheduled posts are not supported on this server" }
         var visibility: Visibility?
         if let raw = params.nonEmpty("visibility") {
             guard let known = Visibility(rawValue: raw) else { throw .validation("'\(raw)' is not a valid visibility") }
@@ -46,6 +47,7 @@ struct StatusForm: Sendable {
             spoilerText: spoiler, language: language(params))
         var withPoll = form
         withPoll.poll = try poll(params)
+        withPoll.scheduledAt = try scheduledAt(params)
         try withPoll.validate(hasMedia: !(form.mediaIds ?? []).isEmpty)
         return withPoll
     }
@@ -53,7 +55,7 @@ struct StatusForm: Sendable {
     /// The form of an edit of `post` (which has media when `hasMedia`): what the client left
     /// out stays as it is.
     static func edit(_ params: APIParams, of post: Post, hasMedia: Bool) throws(NodeError) -> StatusForm {
-        try params.refuse(["scheduled_at"]) { _ in "Scheduled posts are not supported on this server" }
+        try params.refuse(["scheduled_at"]) { _ in "A posted post cannot be scheduled; delete it and schedule a new one" }
         try params.refuse(["poll"]) { _ in "A poll cannot be changed once posted on this server" }
         let spoiler = params.string("spoiler_text") ?? post.spoilerText
         let form = StatusForm(
@@ -73,6 +75,17 @@ struct StatusForm: Sendable {
         guard missing.isEmpty else {
             throw NodeError.validation("Media \(missing.map(String.init).joined(separator: ", ")) not found")
         }
+    }
+
+    /// `scheduled_at` as ISO 8601 (with or without fractional seconds), when sent.
+    /// - Throws: `NodeError.validation` for a time that cannot be read.
+    static func scheduledAt(_ params: APIParams) throws(NodeError) -> Date? {
+        guard let raw = params.nonEmpty("scheduled_at") else { return nil }
+        let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        guard let date = (try? fractional.parse(raw)) ?? (try? Date.ISO8601FormatStyle().parse(raw)) else {
+            throw .validation("Validation failed: Scheduled at is not a valid time")
+        }
+        return date
     }
 
     /// The `poll[...]` parameters (`options[]`, `expires_in`, `multiple`, `hide_totals`), when
