@@ -14,18 +14,7 @@ import datetime
 import sys
 
 from mastodon import Mastodon
-from apitest import OOB, SCOPES, check, step
-
-
-def sign_up(base, name):
-    """Registers an app and signs `name` up through the API, as an app's sign-up screen does."""
-    client_id, client_secret = Mastodon.create_app(f"FedNode apps-a {name}", scopes=SCOPES, redirect_uris=OOB,
-                                                   api_base_url=base)
-    api = Mastodon(client_id=client_id, client_secret=client_secret, api_base_url=base)
-    token = api.create_account(name, f"{name} secret password", f"{name}@example.test", agreement=True, locale="en",
-                               scopes=SCOPES)
-    check(token, f"sign-up of {name} gave no token")
-    return api, api.account_verify_credentials()
+from apitest import OOB, SCOPES, check, step, sign_up
 
 
 def bookmarks(alice, bob):
@@ -153,9 +142,9 @@ def profiles(alice, alice_me, bob, carol, carol_me):
 
 
 def run(base):
-    alice, alice_me = sign_up(base, "alice")
-    bob, bob_me = sign_up(base, "bob")
-    carol, carol_me = sign_up(base, "carol")
+    alice, alice_me = sign_up(base, "alice", app="FedNode apps-a")
+    bob, bob_me = sign_up(base, "bob", app="FedNode apps-a")
+    carol, carol_me = sign_up(base, "carol", app="FedNode apps-a")
     bookmarks(alice, bob)
     mutes(alice, bob, alice_me, carol, carol_me)
     pins(alice, bob, alice_me)

@@ -10,17 +10,7 @@ import sys
 import urllib.parse
 
 from mastodon import Mastodon
-from apitest import OOB, SCOPES, check, eventually, expect_error, step
-
-
-def sign_up(base, name):
-    client_id, client_secret = Mastodon.create_app(f"FedNode apps B {name}", scopes=SCOPES, redirect_uris=OOB,
-                                                   api_base_url=base)
-    api = Mastodon(client_id=client_id, client_secret=client_secret, api_base_url=base)
-    token = api.create_account(name, f"{name} secret password", f"{name}@example.test", agreement=True, locale="en",
-                               scopes=SCOPES)
-    check(token, f"sign-up of {name} gave no token")
-    return api, api.account_verify_credentials()
+from apitest import OOB, SCOPES, check, eventually, expect_error, step, sign_up
 
 
 def filters(alice, bob):
@@ -86,7 +76,7 @@ def hashtags(alice, dana, domain_b):
     check([t.name for t in alice.followed_tags()] == ["lighthouse"], "followed_tags")
     check(alice.tag("lighthouse").following is True, "tag().following")
     # Node A learns of dana's posts once someone there follows dana; alice follows the tag only.
-    relay, _ = sign_up(alice.api_base_url, "relay")
+    relay, _ = sign_up(alice.api_base_url, "relay", app="FedNode apps B")
     found = eventually("dana resolved from node A", lambda: relay.account_search(f"dana@{domain_b}", resolve=True))
     relay.account_follow(found[0])
     eventually("relay's follow accepted", lambda: relay.account_relationships(found[0])[0].following)
@@ -110,10 +100,10 @@ def conversations(alice, bob):
 
 def run(a, b):
     domain_b = urllib.parse.urlparse(b).netloc
-    alice, _ = sign_up(a, "alice")
-    bob, bob_account = sign_up(a, "bob")
-    _, carol_account = sign_up(a, "carol")
-    dana, _ = sign_up(b, "dana")
+    alice, _ = sign_up(a, "alice", app="FedNode apps B")
+    bob, bob_account = sign_up(a, "bob", app="FedNode apps B")
+    _, carol_account = sign_up(a, "carol", app="FedNode apps B")
+    dana, _ = sign_up(b, "dana", app="FedNode apps B")
     alice.account_follow(bob_account)
     filters(alice, bob)
     lists(alice, bob, bob_account, carol_account)

@@ -18,20 +18,9 @@ import urllib.parse
 
 import requests
 from mastodon import Mastodon
-from apitest import OOB, SCOPES, check, eventually, expect_error, step
+from apitest import OOB, SCOPES, check, eventually, expect_error, step, sign_up
 
 POLL_SECONDS = 30
-
-
-def sign_up(base, name):
-    """Registers an app and signs `name` up through the API, as an app's sign-up screen does."""
-    client_id, client_secret = Mastodon.create_app(f"FedNode polls {name}", scopes=SCOPES, redirect_uris=OOB,
-                                                   api_base_url=base)
-    api = Mastodon(client_id=client_id, client_secret=client_secret, api_base_url=base)
-    token = api.create_account(name, f"{name} secret password", f"{name}@example.test", agreement=True, locale="en",
-                               scopes=SCOPES)
-    check(token, f"sign-up of {name} gave no token")
-    return api, api.account_verify_credentials()
 
 
 def counts(poll):
@@ -130,9 +119,9 @@ PNG = png()
 
 def run(a, b):
     domain_a = urllib.parse.urlparse(a).netloc
-    alice, _ = sign_up(a, "alice")
-    bob_a, bob_a_account = sign_up(a, "bob")
-    bob, _ = sign_up(b, "bob")
+    alice, _ = sign_up(a, "alice", app="FedNode polls")
+    bob_a, bob_a_account = sign_up(a, "bob", app="FedNode polls")
+    bob, _ = sign_up(b, "bob", app="FedNode polls")
     polls(alice, bob, domain_a)
     conversation_mute(alice, bob_a, bob_a_account)
     posting_defaults(alice)

@@ -24,4 +24,14 @@ public enum PostVisibility {
         }
         return post
     }
+
+    /// The post `id` if `viewer` may see it, a boost standing for the post it boosted (what a
+    /// like, a bookmark, a mute of the conversation or a report is about).
+    /// - Throws: `NodeError.notFound` otherwise, or when the boosted post is gone.
+    public static func visibleOriginal(_ id: Int64, viewer: Account?, in db: Transaction) throws -> Post {
+        let post = try visiblePost(id, viewer: viewer, in: db)
+        guard let originalId = post.reblogOfId else { return post }
+        guard let original = try db.posts.find(id: originalId) else { throw NodeError.notFound("Record not found") }
+        return original
+    }
 }

@@ -28,7 +28,7 @@ struct WebPostController {
             let viewer = web.me
             let node = node
             let (card, thread, likers, uri) = try await StatusAccess.read(node) { db -> (WebCard, [WebCard], [WebAccountView], String) in
-                let post = try Self.original(of: PostVisibility.visiblePost(id, viewer: viewer, in: db), in: db)
+                let post = try PostVisibility.visibleOriginal(id, viewer: viewer, in: db)
                 let renderer = EntityRenderer(node: node, viewer: viewer, db: db)
                 let replies = try StatusThread.descendants(of: post, viewer: viewer?.id, in: db)
                 let liked = try db.likes.likers(of: post.id, viewer: viewer?.id, page: PageBounds(limit: 12)).map(\.item)
@@ -60,7 +60,7 @@ struct WebPostController {
         return await web.handling {
             let params = try await web.form()
             let id = try StatusAccess.pathId(context)
-            let post = try await StatusAccess.read(node) { db in try Self.original(of: PostVisibility.visiblePost(id, viewer: me, in: db), in: db) }
+            let post = try await StatusAccess.read(node) { db in try PostVisibility.visibleOriginal(id, viewer: me, in: db) }
             if liking { try await node.interactions.like(post.id, by: me) } else { try await node.interactions.unlike(post.id, by: me) }
             guard web.wantsJSON else { return web.back(params, or: "/") }
             let count = try await StatusAccess.read(node) { db in try db.likes.count(on: post.id) }
@@ -75,7 +75,7 @@ struct WebPostController {
         return await web.handling {
             let params = try await web.form()
             let id = try StatusAccess.pathId(context)
-            let post = try await StatusAccess.read(node) { db in try Self.original(of: PostVisibility.visiblePost(id, viewer: me, in: db), in: db) }
+            let post = try await StatusAccess.read(node) { db in try PostVisibility.visibleOriginal(id, viewer: me, in: db) }
             let text = params.nonEmpty("text") ?? ""
             guard !text.isEmpty else { throw NodeError.validation("Write something before sending the comment.") }
             guard StatusForm.countedLength(text) <= StatusForm.maxCharacters else {
@@ -147,12 +147,5 @@ struct WebPostController {
             guard post.accountId == me.id, post.reblogOfId == nil else { throw NodeError.notFound("Record not found") }
             return WebCard(try EntityRenderer(node: node, viewer: me, db: db).status(post), viewer: me)
         }
-    }
-
-    /// The boosted post of a boost, or the post itself.
-    static func original(of post: Post, in db: Transaction) throws -> Post {
-        guard let originalId = post.reblogOfId else { return post }
-        guard let original = try db.posts.find(id: originalId) else { throw NodeError.notFound("Record not found") }
-        return original
     }
 }

@@ -47,7 +47,7 @@ struct WebReportController {
         let id = try StatusAccess.pathId(context)
         let node = node
         return try await StatusAccess.read(node) { db -> (WebCard, Post) in
-            let post = try WebPostController.original(of: PostVisibility.visiblePost(id, viewer: me, in: db), in: db)
+            let post = try PostVisibility.visibleOriginal(id, viewer: me, in: db)
             guard post.accountId != me.id else { throw NodeError.validation("You cannot report your own post.") }
             return (WebCard(try EntityRenderer(node: node, viewer: me, db: db).status(post), viewer: me), post)
         }

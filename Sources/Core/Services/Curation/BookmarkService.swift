@@ -15,7 +15,7 @@ package struct BookmarkService: Sendable {
     /// - Throws: `NodeError.notFound` for a post `owner` cannot see.
     package func add(_ postId: Int64, by owner: Account) async throws(NodeError) -> Post {
         try await node.write("bookmark") { db -> Post in
-            let post = try Self.original(of: PostVisibility.visiblePost(postId, viewer: owner, in: db), in: db)
+            let post = try PostVisibility.visibleOriginal(postId, viewer: owner, in: db)
             try db.bookmarks.add(account: owner.id, post: post.id)
             return post
         }
@@ -30,17 +30,10 @@ package struct BookmarkService: Sendable {
             if try db.bookmarks.exists(account: owner.id, post: postId), let found = try db.posts.find(id: postId) {
                 post = found
             } else {
-                post = try Self.original(of: PostVisibility.visiblePost(postId, viewer: owner, in: db), in: db)
+                post = try PostVisibility.visibleOriginal(postId, viewer: owner, in: db)
             }
             try db.bookmarks.remove(account: owner.id, post: post.id)
             return post
         }
-    }
-
-    /// A boost stands for the post it boosted.
-    private static func original(of post: Post, in db: Transaction) throws -> Post {
-        guard let originalId = post.reblogOfId else { return post }
-        guard let original = try db.posts.find(id: originalId) else { throw NodeError.notFound("Record not found") }
-        return original
     }
 }

@@ -16,7 +16,7 @@ package struct ConversationMuteService: Sendable {
     /// - Throws: `NodeError.notFound` for a post `muter` cannot see.
     package func mute(_ postId: Int64, by muter: Account) async throws(NodeError) -> Post {
         try await node.write("conversation mute") { db -> Post in
-            let post = try Self.original(of: PostVisibility.visiblePost(postId, viewer: muter, in: db), in: db)
+            let post = try PostVisibility.visibleOriginal(postId, viewer: muter, in: db)
             try db.conversationMutes.add(account: muter.id, top: db.conversations.threadRoot(of: post.id))
             return post
         }
@@ -27,16 +27,9 @@ package struct ConversationMuteService: Sendable {
     /// - Throws: `NodeError.notFound` for a post `muter` cannot see.
     package func unmute(_ postId: Int64, by muter: Account) async throws(NodeError) -> Post {
         try await node.write("conversation mute") { db -> Post in
-            let post = try Self.original(of: PostVisibility.visiblePost(postId, viewer: muter, in: db), in: db)
+            let post = try PostVisibility.visibleOriginal(postId, viewer: muter, in: db)
             try db.conversationMutes.remove(account: muter.id, thread: post.id)
             return post
         }
-    }
-
-    /// A boost stands for the post it boosted.
-    private static func original(of post: Post, in db: Transaction) throws -> Post {
-        guard let originalId = post.reblogOfId else { return post }
-        guard let original = try db.posts.find(id: originalId) else { throw NodeError.notFound("Record not found") }
-        return original
     }
 }

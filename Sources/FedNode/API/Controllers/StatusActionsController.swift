@@ -23,7 +23,7 @@ struct StatusActionsController {
     @Sendable func favourite(_ request: Request, context: NodeRequestContext) async throws -> Response {
         let (_, me) = try await node.apiAuth.user(of: request, scope: "write:favourites")
         let id = try StatusAccess.pathId(context)
-        let post = try await StatusAccess.read(node) { db in try Self.original(of: PostVisibility.visiblePost(id, viewer: me, in: db), in: db) }
+        let post = try await StatusAccess.read(node) { db in try PostVisibility.visibleOriginal(id, viewer: me, in: db) }
         try await node.interactions.like(post.id, by: me)
         return try await StatusAccess.render(node, post, viewer: me)
     }
@@ -35,7 +35,7 @@ struct StatusActionsController {
         let id = try StatusAccess.pathId(context)
         let post = try await StatusAccess.read(node) { db -> Post in
             if try db.likes.exists(account: me.id, post: id), let post = try db.posts.find(id: id) { return post }
-            return try Self.original(of: PostVisibility.visiblePost(id, viewer: me, in: db), in: db)
+            return try PostVisibility.visibleOriginal(id, viewer: me, in: db)
         }
         try await node.interactions.unlike(post.id, by: me)
         return try await StatusAccess.render(node, post, viewer: me)
@@ -66,7 +66,7 @@ struct StatusActionsController {
         let post = try await StatusAccess.read(node) { db -> Post in
             let target = try db.posts.find(id: id).map { $0.reblogOfId ?? $0.id } ?? id
             if try InteractionService.boost(of: target, by: me.id, in: db) != nil, let post = try db.posts.find(id: target) { return post }
-            return try Self.original(of: PostVisibility.visiblePost(id, viewer: me, in: db), in: db)
+            return try PostVisibility.visibleOriginal(id, viewer: me, in: db)
         }
         try await node.interactions.unreblog(post.id, by: me)
         return try await StatusAccess.render(node, post, viewer: me)
@@ -108,18 +108,11 @@ struct StatusActionsController {
         let page = try PageQuery(try await APIParams.read(request)).bounds
         let (node, id) = (node, try StatusAccess.pathId(context))
         let (ids, accounts) = try await StatusAccess.read(node) { db -> ([Int64], [APIAccount]) in
-            let post = try Self.original(of: PostVisibility.visiblePost(id, viewer: viewer, in: db), in: db)
+            let post = try PostVisibility.visibleOriginal(id, viewer: viewer, in: db)
             let newest = try query(db, post.id, viewer?.id, page)
             let accounts = try EntityRenderer(node: node, viewer: viewer, db: db).accounts(newest.map(\.item))
             return (newest.map(\.cursor), accounts)
         }
         return APIResponse.json(accounts, headers: PageQuery.headers(for: request, base: node.urls.base, ids: ids))
-    }
-
-    /// A boost stands for the post it boosted.
-    private static func original(of post: Post, in db: Transaction) throws -> Post {
-        guard let originalId = post.reblogOfId else { return post }
-        guard let original = try db.posts.find(id: originalId) else { throw NodeError.notFound("Record not found") }
-        return original
     }
 }
