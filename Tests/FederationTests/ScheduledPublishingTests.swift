@@ -32,7 +32,10 @@ struct ScheduledPublishingTests {
         }
         let post = try #require(try a.read { try Post.filter(Column("account_id") == alice.id).fetchOne($0) })
         #expect(post.createdAt >= at.addingTimeInterval(-1), "not before its time")
-        #expect(try await a.node.database.read { try $0.scheduledPosts.find(id: scheduled.id, owner: alice.id) } == nil)
+        // The scheduled row goes in its own write just after the post's, so it is waited for.
+        try await eventually("the scheduled post is gone from the queue") {
+            try await a.node.database.read { try $0.scheduledPosts.find(id: scheduled.id, owner: alice.id) } == nil
+        }
         try await eventually("the post reaches bob's node") { try b.read { try Post.filter(Column("uri") == post.uri).fetchCount($0) } == 1 }
         try await Task.sleep(for: .seconds(Int(ScheduledPublisher.interval) + 1))
         #expect(try a.read { try Post.filter(Column("account_id") == alice.id).fetchCount($0) } == 1, "published once")
